@@ -1,0 +1,53 @@
+/**
+ * The mail-provider port: how MailPulse hands a finished message to a delivery service.
+ *
+ * Implementations: `smtpProvider` (nodemailer over SMTP) and `memoryProvider` (captures
+ * messages; used by tests and by the standalone server when no SMTP URL is configured).
+ */
+
+/** An address with an optional display name, already validated (no CR/LF). */
+export interface MailAddress {
+  /** `local@domain`. */
+  address: string;
+  /** Display name, sent as `"Name" <address>`. */
+  name?: string;
+}
+
+/** DKIM signing material for the sending domain, when the domain has a key. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  /** PEM-encoded RSA private key. */
+  privateKey: string;
+}
+
+/** A message ready to go out: tracking already applied to `html` and `text`. */
+export interface OutgoingMessage {
+  from: MailAddress;
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  replyTo?: MailAddress;
+  subject: string;
+  html: string;
+  /** Plain-text alternative part. */
+  text: string;
+  /** Extra headers, e.g. `X-MailPulse-Tracking-Id`. Values never contain CR/LF. */
+  headers: Record<string, string>;
+  /** Present when the sender's domain is a verified sending domain with a DKIM key. */
+  dkim?: DkimKey;
+}
+
+/** What the provider reports for an accepted message. */
+export interface SendResult {
+  /** The provider's id of the message (for SMTP: the Message-ID header, without angle brackets). */
+  id: string;
+}
+
+/** A delivery service. `send` rejects when the provider does not accept the message. */
+export interface MailProvider {
+  /** Hands one message to the provider; resolves once the provider accepted it. */
+  send(message: OutgoingMessage): Promise<SendResult>;
+  /** Releases pooled connections. Optional; called by `mailpulse.stop()`. */
+  close?(): Promise<void> | void;
+}
