@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../ports/clock.js";
+import { systemClock } from "../ports/clock.js";
+import type { MailProvider, OutgoingMessage, SendResult } from "../ports/mail-provider.js";
+
+/** A message the memory provider accepted: a copy of what was sent, with its id and time. */
+export type CapturedMessage = OutgoingMessage & {
+  /** The id `send` resolved with, `<random hex>@memory.mailpulse`. */
+  id: string;
+  /** When the provider accepted the message, from the injected clock. */
+  acceptedAt: Date;
+};
+
+/** Options of {@link memoryProvider}. All optional. */
+export interface MemoryProviderOptions {
+  /**
+   * Receives one line per message, accepted or rejected, e.g.
+   * `memory provider: accepted 3f…@memory.mailpulse from a@b.test to x@y.test "Hello"`.
+   * The standalone server passes its logger so users see that nothing really went out.
+   * Default: no logging.
+   */
+  log?: (line: string) => void;
+  /**
+   * Simulates a rejection: when it returns an Error, `send` rejects with it and the message is not
+   * captured. Default: every message is accepted.
+   */
+  fail?: (message: OutgoingMessage) => Error | undefined;
+  /** Source of `acceptedAt`. Default: the system clock. */
+  clock?: Clock;
+}
+
+/** A {@link MailProvider} that keeps messages in memory instead of delivering them. */
+export interface MemoryProvider extends MailProvider {
+  /** The accepted messages, oldest first. Copies: later changes to a sent object do not show here. */
+  readonly messages: ReadonlyArray<CapturedMessage>;
+  /** Forgets every captured message. */
+  clear(): void;
+}
+
+/**
+ * Creates a provider that captures messages instead of sending them: for tests, and the
+ * standalone server's default when no SMTP URL is configured. Nothing leaves the process.
+ */
+export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
+  const { log, fail, clock = systemClock } = options;
+  const messages: CapturedMessage[] = [];
+
+  return {
+    get messages(): ReadonlyArray<CapturedMessage> {
+      return messages;
+    },
+    clear(): void {
+      messages.length = 0;
+    },
+    async send(message: OutgoingMessage): Promise<SendResult> {
+      const summary = `from ${message.from.address} to ${recipients(message)} ${JSON.stringify(message.subject)}`;
+      const error = fail?.(message);
+      if (error) {
+        log?.(`memory provider: rejected ${summary}: ${error.message}`);
+        throw error;
+      }
+      const id = `${randomBytes(16).toString("hex")}@memory.mailpulse`;
+      messages.push({ ...structuredClone(message), id, acceptedAt: clock.now() });
+      log?.(`memory provider: accepted ${id} ${summary}`);
+      return { id };
+    },
+  };
+}
+
+function recipients(message: OutgoingMessage): string {
+  const all = [...message.to, ...message.cc, ...message.bcc].map((recipient) => recipient.address);
+  return all.length > 0 ? all.join(", ") : "(no recipients)";
+}

@@ -1,0 +1,189 @@
+import type { AddressInfo } from "node:net";
+import type { AddressObject, Headers, ParsedMail } from "mailparser";
+import { simpleParser } from "mailparser";
+import type { SMTPServerDataStream, SMTPServerSession } from "smtp-server";
+import { SMTPServer } from "smtp-server";
+
+/** The SMTP envelope of a received message: what MAIL FROM and RCPT TO said, not the headers. */
+export interface ReceivedEnvelope {
+  /** The MAIL FROM address; an empty string for the null sender. */
+  mailFrom: string;
+  /** The RCPT TO addresses, in order. Bcc recipients appear here and nowhere else. */
+  rcptTo: string[];
+}
+
+/** One address of a parsed address header; `name` is decoded and empty when absent. */
+export interface ReceivedAddress {
+  name: string;
+  address: string;
+}
+
+/** A message the test server accepted, as `mailparser` read it. */
+export interface ParsedReceivedMessage {
+  envelope: ReceivedEnvelope;
+  /** Every header, keyed by lowercase name, with `mailparser`'s structured values. */
+  headers: Headers;
+  from: ReceivedAddress | undefined;
+  to: ReceivedAddress[];
+  cc: ReceivedAddress[];
+  replyTo: ReceivedAddress | undefined;
+  /** Decoded Subject. */
+  subject: string | undefined;
+  /** The text/html part, undefined when the message has none. */
+  html: string | undefined;
+  /** The text/plain part (mailparser derives one from the html when the message has none). */
+  text: string | undefined;
+  /** The Message-ID without angle brackets, comparable with `SendResult.id`. */
+  messageId: string | undefined;
+  /** The message exactly as received (after DATA dot-unstuffing), e.g. to check signed headers. */
+  raw: string;
+}
+
+/** Options of {@link startSmtpTestServer}. */
+export interface SmtpTestServerOptions {
+  /**
+   * Called at the end of DATA; return a reason to reject the message with `550 <reason>`
+   * (it is then not captured). Default: accept everything.
+   */
+  reject?: (envelope: ReceivedEnvelope) => string | undefined;
+}
+
+/** A running SMTP test server. */
+export interface SmtpTestServer {
+  /** `smtp://127.0.0.1:PORT`, ready for `smtpProvider({ url })`. */
+  url: string;
+  port: number;
+  /** The accepted messages in the order their parsing finished. */
+  messages: ParsedReceivedMessage[];
+  /**
+   * Resolves with all messages received so far once there are at least `count`; rejects after
+   * `timeoutMs` (default 5000) or when the server is closed first.
+   */
+  waitForMessages(count: number, timeoutMs?: number): Promise<ParsedReceivedMessage[]>;
+  /**
+   * Stops the server. Close SMTP clients first: connections still open are cut after one
+   * second.
+   */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  count: number;
+  resolve: (messages: ParsedReceivedMessage[]) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Starts a real SMTP server on 127.0.0.1 at an ephemeral port: no TLS, no authentication. Every
+ * message is parsed with `mailparser` and kept in `messages`, so tests can assert what a
+ * recipient's mail server would receive.
+ */
+export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
+  const messages: ParsedReceivedMessage[] = [];
+  const waiters = new Set<Waiter>();
+
+  const settleWaiters = (): void => {
+    for (const waiter of waiters) {
+      if (messages.length >= waiter.count) {
+        waiters.delete(waiter);
+        waiter.resolve([...messages]);
+      }
+    }
+  };
+
+  const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const source = Buffer.concat(chunks);
+    const envelope: ReceivedEnvelope = {
+      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+      rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+    };
+    const reason = options.reject?.(envelope);
+    if (reason !== undefined) throw Object.assign(new Error(reason), { responseCode: 550 });
+    messages.push(toReceivedMessage(envelope, await simpleParser(source), source.toString("utf8")));
+    settleWaiters();
+  };
+
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    // A reverse DNS lookup of 127.0.0.1 adds ~150 ms to every connection and tells a test nothing.
+    disableReverseLookup: true,
+    logger: false,
+    closeTimeout: 1_000,
+    onData(stream, session, callback) {
+      receive(stream, session).then(() => callback(), callback);
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  // A client dropping its connection is reported as a server "error"; without a listener it would
+  // crash the test process.
+  server.on("error", () => {});
+
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    waitForMessages(count, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(
+            new Error(`Expected ${count} message(s) within ${timeoutMs} ms, received ${messages.length}`),
+          );
+        }, timeoutMs);
+        const waiter: Waiter = {
+          count,
+          resolve: (received) => {
+            clearTimeout(timer);
+            resolve(received);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+        waiters.add(waiter);
+        settleWaiters();
+      });
+    },
+    close() {
+      for (const waiter of waiters) waiter.reject(new Error("SMTP test server closed"));
+      waiters.clear();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function toReceivedMessage(envelope: ReceivedEnvelope, mail: ParsedMail, raw: string): ParsedReceivedMessage {
+  return {
+    envelope,
+    headers: mail.headers,
+    from: addresses(mail.from)[0],
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    replyTo: addresses(mail.replyTo)[0],
+    subject: mail.subject,
+    html: mail.html === false ? undefined : mail.html,
+    text: mail.text,
+    messageId: mail.messageId?.replace(/^<|>$/g, ""),
+    raw,
+  };
+}
+
+function addresses(header: AddressObject | AddressObject[] | undefined): ReceivedAddress[] {
+  const objects = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return objects
+    .flatMap((object) => object.value.flatMap((entry) => [entry, ...(entry.group ?? [])]))
+    .flatMap((entry) => (entry.address ? [{ name: entry.name, address: entry.address }] : []));
+}
