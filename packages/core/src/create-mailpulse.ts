@@ -1,0 +1,69 @@
+import { createHandler, type MailPulseHandler } from "./http/create-handler.js";
+import { consoleLogger } from "./logger.js";
+import type { MailPulseOptions } from "./options.js";
+import { systemClock } from "./ports/clock.js";
+import { campaignRoutes } from "./routes/campaign-routes.js";
+import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
+import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
+import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
+import type { ServiceDeps } from "./services/service-context.js";
+import { createResourceId } from "./util/ids.js";
+
+/** Default request body limit: 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
+
+/** A MailPulse instance: in-process services plus the HTTP handler adapters mount. */
+export interface MailPulse {
+  /** Serves every `/api` route; never throws. */
+  handler: MailPulseHandler;
+  /** The path prefix the handler serves. */
+  basePath: "/api";
+  /** Request bodies larger than this are refused with 413. */
+  maxBodyBytes: number;
+  organizations: OrganizationService;
+  apiKeys: ApiKeyService;
+  campaigns: CampaignService;
+  /** Starts background work. Idempotent. */
+  start(): Promise<void>;
+  /** Stops background work and flushes what is pending; then the storage can be closed. */
+  stop(): Promise<void>;
+}
+
+/** Wires services, routes and the handler from the options. */
+export function createMailPulse(options: MailPulseOptions): MailPulse {
+  const logger = options.logger ?? consoleLogger;
+  const clock = options.clock ?? systemClock;
+  const deps: ServiceDeps = {
+    storage: options.storage,
+    clock,
+    createId: options.createId ?? (() => createResourceId(clock.now().getTime())),
+  };
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+
+  const organizations = createOrganizationService(deps);
+  const apiKeys = createApiKeyService(deps);
+  const campaigns = createCampaignService(deps, {
+    limits: options.limits ?? (() => ({})),
+    detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
+  });
+
+  const handler = createHandler({
+    routes: [...campaignRoutes(campaigns)],
+    authenticate: apiKeys.authenticate,
+    maxBodyBytes,
+    logger,
+  });
+
+  return {
+    handler,
+    basePath: "/api",
+    maxBodyBytes,
+    organizations,
+    apiKeys,
+    campaigns,
+    async start() {},
+    async stop() {
+      await options.mailProvider?.close?.();
+    },
+  };
+}

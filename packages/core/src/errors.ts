@@ -1,0 +1,59 @@
+/**
+ * Every failure MailPulse reports to a client: one class, one code table.
+ *
+ * Services throw `MailPulseError`; the HTTP handler maps its code to a status through
+ * {@link errorStatus} and answers `{"error": message}`. Anything else thrown is a bug: it is
+ * logged with its stack and answered 500 with a generic message.
+ */
+
+/** The status of each error code. Exhaustive: adding a code without a status fails to compile. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  CAMPAIGN_ARCHIVED: 400,
+  UNAUTHORIZED: 401,
+  PLAN_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  DELIVERY_FAILED: 500,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+/** An UPPER_SNAKE error code; see {@link errorStatus} for its HTTP status. */
+export type MailPulseErrorCode = keyof typeof errorStatus;
+
+/** An error whose message is safe and useful to show to the API client. */
+export class MailPulseError extends Error {
+  override readonly name = "MailPulseError";
+  /** Extra response headers, e.g. `Allow` on 405 or `Retry-After` on 429. */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: MailPulseErrorCode,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.headers = options.headers ?? {};
+  }
+
+  /** The HTTP status this error is answered with. */
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+/** A resource that does not exist or belongs to another organization (both are 404 by design). */
+export function notFound(what: string): MailPulseError {
+  return new MailPulseError("NOT_FOUND", `${what} not found`);
+}
+
+/** True for a `MailPulseError` of any code, or of the given code. */
+export function isMailPulseError(error: unknown, code?: MailPulseErrorCode): error is MailPulseError {
+  return error instanceof MailPulseError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,84 @@
+import { MailPulseError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import { errorResponse, jsonResponse } from "./json-response.js";
+import { readJsonBody } from "./read-json-body.js";
+import type { AnyRoute } from "./route.js";
+import { createRouter } from "./router.js";
+import { validate } from "./validate.js";
+
+/** What the adapter knows about the connection and a `Request` cannot carry. */
+export interface RequestInfo {
+  /** The client's IP address (the socket's, or the proxy's X-Forwarded-For when trusted). */
+  clientIp?: string;
+}
+
+/** The core's whole HTTP surface. Never throws: every failure becomes a JSON response. */
+export type MailPulseHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+/** Options of {@link createHandler}. */
+export interface HandlerOptions {
+  routes: readonly AnyRoute[];
+  /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
+  authenticate: (apiKey: string) => Promise<string | undefined>;
+  /** Called after authentication; throws RATE_LIMITED to refuse. */
+  rateLimit?: (organizationId: string) => void;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+function queryObject(url: URL): Record<string, string> {
+  // Repeated keys: the last one wins, like most frameworks' default parsers.
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+/**
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> validation ->
+ * handler -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
+ */
+export function createHandler(options: HandlerOptions): MailPulseHandler {
+  const router = createRouter(options.routes);
+
+  async function run(request: Request, info: RequestInfo): Promise<Response> {
+    const url = new URL(request.url);
+    const { route, params } = router.match(request.method, url.pathname);
+
+    let organizationId = "";
+    if (route.auth !== "none") {
+      const key = request.headers.get("x-api-key");
+      const found = key ? await options.authenticate(key.trim()) : undefined;
+      if (!found) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
+      organizationId = found;
+      options.rateLimit?.(organizationId);
+    }
+
+    const context = {
+      params: route.params ? validate(route.params, params, "path") : params,
+      query: route.query ? validate(route.query, queryObject(url), "query") : {},
+      body: route.body
+        ? validate(route.body, await readJsonBody(request, options.maxBodyBytes), "body")
+        : undefined,
+      organizationId,
+      request,
+      clientIp: info.clientIp,
+    };
+    const result = await route.handle(context);
+    const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
+    if (request.method === "HEAD") {
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    return response;
+  }
+
+  return async (request, info = {}) => {
+    try {
+      return await run(request, info);
+    } catch (error) {
+      if (error instanceof MailPulseError) {
+        if (error.status >= 500) options.logger.error(`MailPulse: ${error.message}`, error.cause ?? error);
+        return errorResponse(error.status, error.message, error.headers);
+      }
+      options.logger.error(`MailPulse: unexpected error on ${request.method} ${request.url}`, error);
+      return errorResponse(500, "Internal server error");
+    }
+  };
+}

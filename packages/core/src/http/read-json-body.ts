@@ -1,0 +1,49 @@
+import { MailPulseError } from "../errors.js";
+
+const jsonContentType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(maxBytes: number): MailPulseError {
+  return new MailPulseError("PAYLOAD_TOO_LARGE", `Request body exceeds the limit of ${maxBytes} bytes`);
+}
+
+/**
+ * Reads a JSON request body of at most `maxBytes` bytes (413 past it, checked against
+ * Content-Length first and while streaming). An empty body yields `undefined`, so the schema
+ * reports what is missing. A non-empty body must be `application/json` (415) and parse (400).
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readLimitedText(request, maxBytes);
+  if (text.trim().length === 0) return undefined;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!jsonContentType.test(contentType)) {
+    throw new MailPulseError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Content-Type must be application/json (got ${contentType ? `"${contentType}"` : "none"})`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new MailPulseError("INVALID_JSON", `Invalid JSON in request body: ${(error as Error).message}`);
+  }
+}

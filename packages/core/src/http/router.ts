@@ -1,0 +1,69 @@
+import { MailPulseError } from "../errors.js";
+import type { AnyRoute, HttpMethod } from "./route.js";
+
+/** A route matched against a request, with its decoded path parameters. */
+export interface RouteMatch {
+  route: AnyRoute;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: AnyRoute;
+  segments: string[];
+}
+
+function splitPath(path: string): string[] {
+  return path.split("/").filter((segment) => segment.length > 0);
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MailPulseError("BAD_REQUEST", "Malformed percent-encoding in the URL path");
+  }
+}
+
+/**
+ * Matches paths against the route table. Throws NOT_FOUND when no route has the path and
+ * METHOD_NOT_ALLOWED (with an `Allow` header) when routes have the path but not the method.
+ */
+export function createRouter(routes: readonly AnyRoute[]) {
+  const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: splitPath(route.path) }));
+
+  function matchPath(entry: CompiledRoute, segments: string[]): Record<string, string> | undefined {
+    if (entry.segments.length !== segments.length) return undefined;
+    const params: Record<string, string> = {};
+    for (let index = 0; index < segments.length; index++) {
+      const pattern = entry.segments[index]!;
+      const actual = segments[index]!;
+      if (pattern.startsWith(":")) params[pattern.slice(1)] = actual;
+      else if (pattern !== actual) return undefined;
+    }
+    return params;
+  }
+
+  return {
+    /** The route for `method` and `pathname` (HEAD falls back to GET). */
+    match(method: string, pathname: string): RouteMatch {
+      const segments = splitPath(pathname);
+      const wanted = (method === "HEAD" ? "GET" : method) as HttpMethod;
+      const allowed = new Set<string>();
+      for (const entry of compiled) {
+        const params = matchPath(entry, segments);
+        if (!params) continue;
+        if (entry.route.method === wanted) {
+          for (const key of Object.keys(params)) params[key] = decodeSegment(params[key]!);
+          return { route: entry.route, params };
+        }
+        allowed.add(entry.route.method);
+        if (entry.route.method === "GET") allowed.add("HEAD");
+      }
+      if (allowed.size === 0) throw new MailPulseError("NOT_FOUND", `No route for ${method} ${pathname}`);
+      const allow = [...allowed].sort().join(", ");
+      throw new MailPulseError("METHOD_NOT_ALLOWED", `Method ${method} is not allowed here; use ${allow}`, {
+        headers: { allow },
+      });
+    },
+  };
+}

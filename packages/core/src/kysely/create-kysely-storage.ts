@@ -1,0 +1,47 @@
+import { type Kysely, Migrator } from "kysely";
+import type { Storage } from "../ports/storage.js";
+import type { StorageCapabilities } from "./capabilities.js";
+import { createMigrationProvider, migrationTableNames } from "./migrations.js";
+import type { MailPulseDatabase } from "./schema.js";
+import { createApiKeyStore } from "./stores/api-key-store.js";
+import { createCampaignStore } from "./stores/campaign-store.js";
+import { createOrganizationStore } from "./stores/organization-store.js";
+import { createStatsStore } from "./stores/stats-store.js";
+
+/** Options of {@link createKyselyStorage}. */
+export interface KyselyStorageOptions {
+  /** A Kysely instance over the MailPulse tables (any dialect the capabilities describe). */
+  db: Kysely<MailPulseDatabase>;
+  capabilities: StorageCapabilities;
+  /**
+   * Whether `close()` destroys `db`. True when the storage package created the connection,
+   * false when the host passed its own pool (the host closes it). Default true.
+   */
+  ownsConnection?: boolean;
+}
+
+/** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
+export function createKyselyStorage(options: KyselyStorageOptions): Storage {
+  const { db, capabilities } = options;
+  return {
+    organizations: createOrganizationStore(db),
+    apiKeys: createApiKeyStore(db),
+    campaigns: createCampaignStore(db, capabilities),
+    stats: createStatsStore(db),
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: createMigrationProvider(capabilities),
+        ...migrationTableNames,
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((result) => result.status === "Error")?.migrationName;
+        throw new Error(`MailPulse migration ${failed ?? ""} failed: ${String(error)}`, { cause: error });
+      }
+    },
+    async close() {
+      if (options.ownsConnection !== false) await db.destroy();
+    },
+  };
+}

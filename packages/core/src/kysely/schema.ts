@@ -1,0 +1,186 @@
+/**
+ * Table types of the Kysely store. Times are UTC epoch milliseconds: one representation in
+ * SQLite and PostgreSQL, integer comparisons, and day buckets by integer division. PostgreSQL's
+ * `pg` driver returns BIGINT and COUNT as strings, hence `number | string` on read paths and
+ * `Number()` in the mappers.
+ */
+import type { ColumnType, Generated } from "kysely";
+
+/** A BIGINT column: written as number, read as number (SQLite) or string (pg). */
+type Int64 = ColumnType<number | string, number, number>;
+/** A nullable BIGINT column. */
+type NullableInt64 = ColumnType<number | string | null, number | null | undefined, number | null>;
+/** A counter with a database default of 0. */
+type Counter = ColumnType<number | string, number | undefined, number>;
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  created_at: Int64;
+  custom_domain: string | null;
+  custom_domain_verified_at: NullableInt64;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  organization_id: string;
+  name: string | null;
+  key_hash: string;
+  key_prefix: string;
+  created_at: Int64;
+  revoked_at: NullableInt64;
+}
+
+export interface CampaignTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  created_at: Int64;
+  archived_at: NullableInt64;
+}
+
+/** Email status: `sending` until the provider answers, then `sent` or `failed`. */
+export type EmailStatusColumn = "sending" | "sent" | "failed";
+
+export interface EmailTable {
+  id: string;
+  organization_id: string;
+  campaign_id: string | null;
+  tracking_id: string;
+  status: EmailStatusColumn;
+  /** `send` (we delivered it) or `register` (another system did; POST /api/emails). */
+  origin: "send" | "register";
+  provider_message_id: string | null;
+  from_address: string;
+  sender: string;
+  reply_to: string | null;
+  subject: string;
+  /** The first `to` address, lowercased: the campaign email item's `recipient`. */
+  recipient: string;
+  metadata: string | null;
+  track_opens: number;
+  track_clicks: number;
+  open_count: Counter;
+  click_count: Counter;
+  /** First open or click: an email counts as opened from then on. */
+  first_opened_at: NullableInt64;
+  first_clicked_at: NullableInt64;
+  failure_reason: string | null;
+  created_at: Int64;
+  sent_at: NullableInt64;
+}
+
+export interface EmailRecipientTable {
+  email_id: string;
+  organization_id: string;
+  kind: "to" | "cc" | "bcc";
+  position: number;
+  /** Lowercased address: contacts are case-insensitive. */
+  address: string;
+  /** The address as the caller wrote it, with its display name when given. */
+  display: string;
+}
+
+export interface LinkTable {
+  /** The link's tracking id (the last segment of its tracking URL). */
+  id: string;
+  email_id: string;
+  organization_id: string;
+  campaign_id: string | null;
+  url: string;
+  position: number;
+  click_count: Counter;
+  created_at: Int64;
+}
+
+export interface EventTable {
+  id: Generated<number>;
+  organization_id: string;
+  email_id: string;
+  campaign_id: string | null;
+  link_id: string | null;
+  type: "open" | "click";
+  occurred_at: Int64;
+  /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Per-contact rollup: the contact list pages over this table, not over history. */
+export interface ContactTable {
+  organization_id: string;
+  address: string;
+  total_emails: Counter;
+  total_opens: Counter;
+  total_clicks: Counter;
+  first_seen: Int64;
+  last_activity: Int64;
+}
+
+/** Per-day rollup (UTC days since the epoch); campaign_id '' for standalone emails. */
+export interface DailyStatTable {
+  organization_id: string;
+  campaign_id: string;
+  day: number;
+  emails: Counter;
+  opens: Counter;
+  clicks: Counter;
+}
+
+export interface SendingDomainTable {
+  id: string;
+  organization_id: string;
+  domain: string;
+  status: "pending" | "verified" | "failed";
+  /** JSON array of DNS records with their statuses. */
+  records: string;
+  dkim_selector: string;
+  dkim_private_key: string;
+  created_at: Int64;
+  verified_at: NullableInt64;
+  last_checked_at: NullableInt64;
+}
+
+export interface WebhookTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  secret: string;
+  is_active: number;
+  created_at: Int64;
+  updated_at: Int64;
+}
+
+/** The webhook outbox: one row per (event, webhook), written in the transaction of the event. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  organization_id: string;
+  webhook_id: string;
+  event_type: string;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: Counter;
+  next_attempt_at: Int64;
+  last_error: string | null;
+  last_status: number | null;
+  created_at: Int64;
+  delivered_at: NullableInt64;
+}
+
+/** The whole schema, keyed by table name. All names carry the `mailpulse_` prefix. */
+export interface MailPulseDatabase {
+  mailpulse_organization: OrganizationTable;
+  mailpulse_api_key: ApiKeyTable;
+  mailpulse_campaign: CampaignTable;
+  mailpulse_email: EmailTable;
+  mailpulse_email_recipient: EmailRecipientTable;
+  mailpulse_link: LinkTable;
+  mailpulse_event: EventTable;
+  mailpulse_contact: ContactTable;
+  mailpulse_daily_stat: DailyStatTable;
+  mailpulse_sending_domain: SendingDomainTable;
+  mailpulse_webhook: WebhookTable;
+  mailpulse_webhook_delivery: WebhookDeliveryTable;
+}

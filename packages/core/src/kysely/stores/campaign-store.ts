@@ -1,0 +1,111 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CampaignRecord, CampaignStore } from "../../ports/storage.js";
+import type { StorageCapabilities } from "../capabilities.js";
+import { isUniqueViolation, toCount, toDate, toDateOrNull } from "../mappers.js";
+import type { CampaignTable, MailPulseDatabase } from "../schema.js";
+
+const campaignColumns = ["id", "organization_id", "name", "created_at", "archived_at"] as const;
+
+function toCampaign(row: Pick<Selectable<CampaignTable>, (typeof campaignColumns)[number]>): CampaignRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    createdAt: toDate(row.created_at),
+    archivedAt: toDateOrNull(row.archived_at),
+  };
+}
+
+/** {@link CampaignStore} on Kysely. */
+export function createCampaignStore(
+  db: Kysely<MailPulseDatabase>,
+  capabilities: StorageCapabilities,
+): CampaignStore {
+  return {
+    async create(campaign, limits) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (capabilities.dialect === "postgres") {
+            // Serialise creations per organization so the limit check and the insert are atomic.
+            await trx
+              .selectFrom("mailpulse_organization")
+              .select("id")
+              .where("id", "=", campaign.organizationId)
+              .forUpdate()
+              .execute();
+          }
+          const taken = await trx
+            .selectFrom("mailpulse_campaign")
+            .select("id")
+            .where("organization_id", "=", campaign.organizationId)
+            .where("name", "=", campaign.name)
+            .executeTakeFirst();
+          if (taken) return "name_taken" as const;
+          if (limits.maxActive !== undefined) {
+            const { count } = await trx
+              .selectFrom("mailpulse_campaign")
+              .select((eb) => eb.fn.countAll().as("count"))
+              .where("organization_id", "=", campaign.organizationId)
+              .where("archived_at", "is", null)
+              .executeTakeFirstOrThrow();
+            if (toCount(count) >= limits.maxActive) return "limit_reached" as const;
+          }
+          await trx
+            .insertInto("mailpulse_campaign")
+            .values({
+              id: campaign.id,
+              organization_id: campaign.organizationId,
+              name: campaign.name,
+              created_at: campaign.createdAt.getTime(),
+              archived_at: campaign.archivedAt?.getTime() ?? null,
+            })
+            .execute();
+          return "created" as const;
+        });
+      } catch (error) {
+        // A concurrent creation of the same name won the race.
+        if (isUniqueViolation(error)) return "name_taken";
+        throw error;
+      }
+    },
+    async get(organizationId, id) {
+      const row = await db
+        .selectFrom("mailpulse_campaign")
+        .select(campaignColumns)
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row && toCampaign(row);
+    },
+    async findByName(organizationId, name) {
+      const row = await db
+        .selectFrom("mailpulse_campaign")
+        .select(campaignColumns)
+        .where("organization_id", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return row && toCampaign(row);
+    },
+    async listActive(organizationId) {
+      const rows = await db
+        .selectFrom("mailpulse_campaign")
+        .select(campaignColumns)
+        .where("organization_id", "=", organizationId)
+        .where("archived_at", "is", null)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(toCampaign);
+    },
+    async archive(organizationId, id, at) {
+      const result = await db
+        .updateTable("mailpulse_campaign")
+        .set({ archived_at: at.getTime() })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", id)
+        .where("archived_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Logger } from "./logger.js";
+import type { Clock } from "./ports/clock.js";
+import type { MailProvider } from "./ports/mail-provider.js";
+import type { Storage } from "./ports/storage.js";
+import type { PlanLimits } from "./services/service-context.js";
+
+/** Options of `createMailPulse`. Only `storage` and `baseUrl` are required. */
+export interface MailPulseOptions {
+  /** Where everything is kept: `sqliteStorage(...)`, `postgresStorage(...)` or your own. Migrate it first. */
+  storage: Storage;
+  /**
+   * The public address of the API, used in tracking URLs (`{baseUrl}/api/t/o/<id>`), e.g.
+   * `https://mail.example.com` or `https://example.com/mail` when mounted under a prefix.
+   */
+  baseUrl: string;
+  /** Delivery provider. Default: an in-memory provider that sends nothing (logs each message). */
+  mailProvider?: MailProvider;
+  /** Domain of unverified senders' rewritten address (`send.<platformDomain>`). Default: baseUrl's host. */
+  platformDomain?: string;
+  /** Plan limits per organization (sync or async). Default: unlimited. */
+  limits?: (organizationId: string) => PlanLimits | Promise<PlanLimits>;
+  /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Emails listed by the campaign detail, newest first. Default 500. */
+  campaignDetailEmailLimit?: number;
+  clock?: Clock;
+  logger?: Logger;
+  /** Resource id generator. Default: time-ordered UUIDv7-style ids. */
+  createId?: () => string;
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Storage } from "../ports/storage.js";
+import { createResourceId } from "../util/ids.js";
+
+/** Creates a fresh, empty, migrated storage for one test; `close` releases it. */
+export type StorageFactory = () => Promise<Storage>;
+
+const at = (iso: string) => new Date(iso);
+
+/**
+ * The storage contract: what every `Storage` implementation must do, as vitest tests.
+ * Run it against your own storage: `runStorageContractSuite("my storage", async () => ...)`.
+ */
+export function runStorageContractSuite(name: string, createStorage: StorageFactory): void {
+  describe(`storage contract: ${name}`, () => {
+    let storage: Storage;
+    beforeEach(async () => {
+      storage = await createStorage();
+    });
+    afterEach(async () => {
+      await storage.close();
+    });
+
+    async function organization(orgName = "Acme") {
+      const org = { id: createResourceId(), name: orgName, createdAt: at("2026-01-01T00:00:00.000Z") };
+      await storage.organizations.create(org);
+      return org;
+    }
+
+    it("migrates idempotently", async () => {
+      await storage.migrate();
+      await storage.migrate();
+      expect(await storage.organizations.list()).toEqual([]);
+    });
+
+    it("stores organizations and reads them back with exact times", async () => {
+      const org = await organization();
+      expect(await storage.organizations.get(org.id)).toEqual(org);
+      expect(await storage.organizations.get("missing")).toBeUndefined();
+      const second = await organization("Beta");
+      expect((await storage.organizations.list()).map((o) => o.name)).toEqual(["Acme", "Beta"]);
+      expect(second.createdAt.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    });
+
+    it("finds active API keys by hash only, and not once revoked", async () => {
+      const org = await organization();
+      const record = {
+        id: createResourceId(),
+        organizationId: org.id,
+        name: "ci",
+        prefix: "mp_abcdef",
+        createdAt: at("2026-01-02T00:00:00.000Z"),
+        revokedAt: null,
+      };
+      await storage.apiKeys.create(record, "hash-1");
+      expect(await storage.apiKeys.findActiveByHash("hash-1")).toEqual({
+        id: record.id,
+        organizationId: org.id,
+      });
+      expect(await storage.apiKeys.findActiveByHash("hash-2")).toBeUndefined();
+      expect(await storage.apiKeys.revoke(record.id, at("2026-01-03T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke(record.id, at("2026-01-04T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke("missing", at("2026-01-04T00:00:00.000Z"))).toBe(false);
+      expect(await storage.apiKeys.findActiveByHash("hash-1")).toBeUndefined();
+      const [listed] = await storage.apiKeys.list(org.id);
+      expect(listed?.revokedAt?.toISOString()).toBe("2026-01-03T00:00:00.000Z");
+    });
+
+    it("keeps campaign names unique per organization and enforces the active-campaign limit", async () => {
+      const acme = await organization("Acme");
+      const beta = await organization("Beta");
+      const campaign = (
+        organizationId: string,
+        campaignName: string,
+        createdAt = "2026-01-05T00:00:00.000Z",
+      ) => ({
+        id: createResourceId(),
+        organizationId,
+        name: campaignName,
+        createdAt: at(createdAt),
+        archivedAt: null,
+      });
+      const first = campaign(acme.id, "Launch");
+      expect(await storage.campaigns.create(first, {})).toBe("created");
+      expect(await storage.campaigns.create(campaign(acme.id, "Launch"), {})).toBe("name_taken");
+      expect(await storage.campaigns.create(campaign(beta.id, "Launch"), {})).toBe("created");
+      expect(await storage.campaigns.create(campaign(acme.id, "Second"), { maxActive: 1 })).toBe(
+        "limit_reached",
+      );
+
+      expect(await storage.campaigns.archive(acme.id, first.id, at("2026-01-06T00:00:00.000Z"))).toBe(true);
+      expect(await storage.campaigns.archive(acme.id, first.id, at("2026-01-07T00:00:00.000Z"))).toBe(false);
+      expect(await storage.campaigns.archive(beta.id, first.id, at("2026-01-07T00:00:00.000Z"))).toBe(false);
+      // Archived campaigns free their slot but keep their name.
+      expect(await storage.campaigns.create(campaign(acme.id, "Launch"), { maxActive: 1 })).toBe(
+        "name_taken",
+      );
+      const second = campaign(acme.id, "Second", "2026-01-08T00:00:00.000Z");
+      expect(await storage.campaigns.create(second, { maxActive: 1 })).toBe("created");
+
+      expect((await storage.campaigns.listActive(acme.id)).map((c) => c.name)).toEqual(["Second"]);
+      expect((await storage.campaigns.get(acme.id, first.id))?.archivedAt?.toISOString()).toBe(
+        "2026-01-06T00:00:00.000Z",
+      );
+      expect(await storage.campaigns.get(beta.id, first.id)).toBeUndefined();
+      expect((await storage.campaigns.findByName(acme.id, "Second"))?.id).toBe(second.id);
+      expect(await storage.campaigns.findByName(beta.id, "Second")).toBeUndefined();
+    });
+
+    it("does not pass the campaign limit under concurrent creations", async () => {
+      const org = await organization();
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          storage.campaigns.create(
+            {
+              id: createResourceId(),
+              organizationId: org.id,
+              name: `C${index}`,
+              createdAt: new Date(),
+              archivedAt: null,
+            },
+            { maxActive: 2 },
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(2);
+      expect(await storage.campaigns.listActive(org.id)).toHaveLength(2);
+    });
+
+    it("reports zero statistics for a campaign without emails", async () => {
+      const org = await organization();
+      const id = createResourceId();
+      await storage.campaigns.create(
+        { id, organizationId: org.id, name: "Empty", createdAt: new Date(), archivedAt: null },
+        {},
+      );
+      expect(await storage.stats.campaignTotals(org.id, id)).toEqual({
+        totalEmails: 0,
+        totalOpens: 0,
+        totalClicks: 0,
+        openedEmails: 0,
+        clickedEmails: 0,
+      });
+      expect(await storage.stats.campaignLinks(org.id, id)).toEqual([]);
+      expect(await storage.stats.campaignEmails(org.id, id, 10)).toEqual([]);
+    });
+  });
+}

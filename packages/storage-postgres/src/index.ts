@@ -1,0 +1,33 @@
+/**
+ * `@mailpulse/storage-postgres`: MailPulse storage on PostgreSQL through pg.
+ */
+import type { Storage } from "@mailpulse/core";
+import {
+  createKyselyStorage,
+  type MailPulseDatabase,
+  type StorageCapabilities,
+} from "@mailpulse/core/kysely";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+
+/** Options of {@link postgresStorage}: a connection string (we own the pool) or the host's pool. */
+export type PostgresStorageOptions =
+  | { connectionString: string /** Pool size; default 10. */; max?: number }
+  | { /** A pool the host owns; `storage.close()` leaves it open. */ pool: pg.Pool };
+
+/** What PostgreSQL offers the shared Kysely store. */
+export const postgresCapabilities: StorageCapabilities = { dialect: "postgres", skipLocked: true };
+
+/**
+ * MailPulse storage on PostgreSQL. The tables live in the connection's current schema
+ * (`search_path`), all prefixed `mailpulse_`. Call `await storage.migrate()` before use.
+ */
+export function postgresStorage(options: PostgresStorageOptions): Storage {
+  const ownsConnection = !("pool" in options);
+  const pool =
+    "pool" in options
+      ? options.pool
+      : new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+  const db = new Kysely<MailPulseDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return createKyselyStorage({ db, capabilities: postgresCapabilities, ownsConnection });
+}

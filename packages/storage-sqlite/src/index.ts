@@ -1,0 +1,40 @@
+/**
+ * `@mailpulse/storage-sqlite`: MailPulse storage on SQLite through better-sqlite3.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Storage } from "@mailpulse/core";
+import {
+  createKyselyStorage,
+  type MailPulseDatabase,
+  type StorageCapabilities,
+} from "@mailpulse/core/kysely";
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+
+/** Options of {@link sqliteStorage}. */
+export interface SqliteStorageOptions {
+  /** Database file, or `:memory:` for a private in-memory database (tests). */
+  filename: string;
+}
+
+/** What SQLite offers the shared Kysely store. */
+export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skipLocked: false };
+
+/**
+ * Opens (creating the folder and file when missing) a SQLite database for MailPulse.
+ * WAL mode lets the tracking endpoints read while a write is in progress; foreign keys are on
+ * so deletions cascade. Call `await storage.migrate()` before use.
+ */
+export function sqliteStorage(options: SqliteStorageOptions): Storage {
+  if (options.filename !== ":memory:" && !options.filename.startsWith("file:")) {
+    mkdirSync(dirname(options.filename), { recursive: true });
+  }
+  const database = new Database(options.filename);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database }) });
+  return createKyselyStorage({ db, capabilities: sqliteCapabilities });
+}
