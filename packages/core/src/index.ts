@@ -13,6 +13,7 @@ export type { MailPulseOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export type * from "./ports/mail-provider.js";
 export type * from "./ports/storage.js";
+export * from "./providers/index.js";
 export type { ApiKeyService, CreatedApiKey } from "./services/api-key-service.js";
 export type { Campaign, CampaignDetail, CampaignService } from "./services/campaign-service.js";
 export type { OrganizationService } from "./services/organization-service.js";

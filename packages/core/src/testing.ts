@@ -1,7 +1,20 @@
 /**
  * `@mailpulse/core/testing`: the contract suites and real test peers MailPulse tests itself with,
  * exported so third-party storages and host apps can run them too. Needs `vitest` (and
- * `smtp-server` + `mailparser` for the SMTP peer) as dev dependencies.
+ * `smtp-server` + `mailparser` for the SMTP peer, `express`/`fastify` for those server kinds)
+ * as dev dependencies.
  */
+export {
+  type ApiRequest,
+  type ApiResponse,
+  type ApiTestOverrides,
+  type ApiTestTarget,
+  createApiClient,
+  createTenant,
+  type StartApiTarget,
+} from "./testing/api-contract/api-target.js";
+export { runApiContractSuite } from "./testing/api-contract/run-api-contract-suite.js";
+export { type ServerKind, serverKinds, startTestServer, type TestServer } from "./testing/serve-handler.js";
+export * from "./testing/smtp-test-server.js";
 export { runStorageContractSuite, type StorageFactory } from "./testing/storage-contract.js";
 export { createTestClock, type TestClock } from "./testing/test-clock.js";

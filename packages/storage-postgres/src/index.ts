@@ -19,8 +19,8 @@ export type PostgresStorageOptions =
 export const postgresCapabilities: StorageCapabilities = { dialect: "postgres", skipLocked: true };
 
 /**
- * MailPulse storage on PostgreSQL. The tables live in the connection's current schema
- * (`search_path`), all prefixed `mailpulse_`. Call `await storage.migrate()` before use.
+ * MailPulse storage on PostgreSQL. The tables, all prefixed `mailpulse_`, live in `schema` or
+ * else the connection's current schema (`search_path`). Call `await storage.migrate()` before use.
  */
 export function postgresStorage(options: PostgresStorageOptions): Storage {
   const ownsConnection = !("pool" in options);
@@ -29,5 +29,10 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
       ? options.pool
       : new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
   const db = new Kysely<MailPulseDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return createKyselyStorage({ db, capabilities: postgresCapabilities, ownsConnection });
+  return createKyselyStorage({
+    db,
+    capabilities: postgresCapabilities,
+    ownsConnection,
+    schema: options.schema,
+  });
 }

@@ -10,16 +10,14 @@ import { postgresStorage } from "./index.js";
 /** A migrated storage in a new schema `mailpulse_test_<random>` of the database at `connectionString`. */
 export async function createIsolatedPostgresStorage(connectionString: string): Promise<Storage> {
   const schema = `mailpulse_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
+  const pool = new pg.Pool({ connectionString, max: 5 });
+  const storage = postgresStorage({ pool, schema });
   try {
-    await admin.query(`create schema "${schema}"`);
-  } finally {
-    await admin.end();
+    await storage.migrate();
+  } catch (error) {
+    await pool.query(`drop schema if exists "${schema}" cascade`).finally(() => pool.end());
+    throw error;
   }
-  const pool = new pg.Pool({ connectionString, max: 5, options: `-c search_path="${schema}"` });
-  const storage = postgresStorage({ pool });
-  await storage.migrate();
   return {
     ...storage,
     async close() {

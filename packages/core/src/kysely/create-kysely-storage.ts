@@ -18,11 +18,17 @@ export interface KyselyStorageOptions {
    * false when the host passed its own pool (the host closes it). Default true.
    */
   ownsConnection?: boolean;
+  /**
+   * A database schema (PostgreSQL) that holds the tables, created by `migrate()` when missing.
+   * Default: the connection's current schema.
+   */
+  schema?: string;
 }
 
 /** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
 export function createKyselyStorage(options: KyselyStorageOptions): Storage {
-  const { db, capabilities } = options;
+  const { capabilities, schema } = options;
+  const db = schema ? options.db.withSchema(schema) : options.db;
   return {
     organizations: createOrganizationStore(db),
     apiKeys: createApiKeyStore(db),
@@ -33,6 +39,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
         db,
         provider: createMigrationProvider(capabilities),
         ...migrationTableNames,
+        ...(schema ? { migrationTableSchema: schema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();
       if (error) {
@@ -41,7 +48,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
       }
     },
     async close() {
-      if (options.ownsConnection !== false) await db.destroy();
+      if (options.ownsConnection !== false) await options.db.destroy();
     },
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * `npm run mailpulse -- <command>`: administration with the server's database settings.
+ *
+ *   org create <name>            -> {"organization":{"id","name"},"apiKey":"mp_..."}
+ *   key create <organizationId>  -> {"apiKey":"mp_..."}
+ */
+import { isMailPulseError } from "@mailpulse/core";
+import { createInstance } from "./create-instance.js";
+import { openStorage } from "./open-storage.js";
+import { readSettings, SettingsError } from "./settings.js";
+
+const usage = `Usage:
+  npm run mailpulse -- org create <name>
+  npm run mailpulse -- key create <organizationId>`;
+
+/** Runs one command and returns the JSON line to print. Throws on bad usage. */
+async function run(args: string[]): Promise<unknown> {
+  const [resource, verb, ...rest] = args;
+  const value = rest.join(" ").trim();
+  if (verb !== "create" || !value || (resource !== "org" && resource !== "key")) {
+    throw new UsageError(usage);
+  }
+  const settings = readSettings();
+  const { storage } = await openStorage(settings);
+  const mailpulse = createInstance(settings, storage);
+  try {
+    if (resource === "org") {
+      const organization = await mailpulse.organizations.create(value);
+      const { key } = await mailpulse.apiKeys.create(organization.id);
+      return { organization: { id: organization.id, name: organization.name }, apiKey: key };
+    }
+    const { key } = await mailpulse.apiKeys.create(value);
+    return { apiKey: key };
+  } finally {
+    await mailpulse.stop();
+    await storage.close();
+  }
+}
+
+class UsageError extends Error {}
+
+run(process.argv.slice(2)).then(
+  (result) => console.log(JSON.stringify(result)),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof SettingsError || isMailPulseError(error)) {
+      console.error(error instanceof SettingsError ? `mailpulse: ${error.message}` : error.message);
+    } else {
+      console.error("mailpulse:", error);
+    }
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,19 @@
+import { createMailPulse, type MailPulse, memoryProvider, type Storage, smtpProvider } from "@mailpulse/core";
+import type { Settings } from "./settings.js";
+
+/** The MailPulse instance of the standalone server, configured from its settings. */
+export function createInstance(settings: Settings, storage: Storage): MailPulse {
+  const mailProvider = settings.smtpUrl
+    ? smtpProvider({ url: settings.smtpUrl })
+    : memoryProvider({
+        log: (line) => console.log(`${line} (MAILPULSE_SMTP_URL is unset: nothing was delivered)`),
+      });
+  const { maxCampaigns } = settings;
+  return createMailPulse({
+    storage,
+    baseUrl: settings.baseUrl,
+    platformDomain: settings.platformDomain,
+    mailProvider,
+    limits: () => (maxCampaigns === undefined ? {} : { maxCampaigns }),
+  });
+}

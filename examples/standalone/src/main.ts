@@ -1,0 +1,61 @@
+/**
+ * The standalone MailPulse server: Fastify + the MailPulse plugin on SQLite (or PostgreSQL when
+ * DATABASE_URL is set). `npm start` at the repository root runs this file.
+ */
+import { mailpulseFastify } from "@mailpulse/adapter-fastify";
+import Fastify from "fastify";
+import { ensureDefaultOrganization } from "./bootstrap.js";
+import { createInstance } from "./create-instance.js";
+import { openStorage } from "./open-storage.js";
+import { readSettings, SettingsError } from "./settings.js";
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const { storage, description } = await openStorage(settings);
+  const mailpulse = createInstance(settings, storage);
+
+  const created = await ensureDefaultOrganization(mailpulse);
+  if (created) {
+    console.log(
+      [
+        "Created organization Default. Its API key is shown once; keep it:",
+        "",
+        `  ${created.apiKey}`,
+        "",
+        `More keys: npm run mailpulse -- key create ${created.organizationId}`,
+      ].join("\n"),
+    );
+  }
+
+  const app = Fastify({ logger: false, forceCloseConnections: "idle" });
+  await app.register(mailpulseFastify, { mailpulse });
+  await mailpulse.start();
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : settings.port;
+  console.log(`MailPulse listening on http://${settings.host}:${port} (storage: ${description})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests, then stopping`);
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    await app.close();
+    await mailpulse.stop();
+    await storage.close();
+    console.log("MailPulse stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SettingsError) {
+    console.error(`MailPulse cannot start: ${error.message}`);
+  } else {
+    console.error("MailPulse cannot start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import { isIP } from "node:net";
+import { isAbsolute, resolve } from "node:path";
+
+/** The standalone server's settings, read from the environment (see the README's table). */
+export interface Settings {
+  port: number;
+  host: string;
+  /** Absolute path of the SQLite file; unused when `databaseUrl` is set. */
+  sqlitePath: string;
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  platformDomain: string;
+  maxCampaigns: number | undefined;
+  smtpUrl: string | undefined;
+  dnsServers: string[] | undefined;
+  webhookAllowPrivate: boolean;
+  /** Requests per minute per API key; undefined = the library default. */
+  rateLimit: number | undefined;
+}
+
+/** A setting that cannot be used; the message names it and says what is accepted. */
+export class SettingsError extends Error {
+  override readonly name = "SettingsError";
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, { min, max }: { min: number; max: number }): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new SettingsError(`${name}=${raw} is invalid: expected a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new SettingsError(`${name} is invalid: "${raw}" is not a URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new SettingsError(
+      `${name} is invalid: expected a ${protocols.join(" or ")} URL, got "${parsed.protocol}"`,
+    );
+  }
+  return raw;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new SettingsError(`${name}=${env[name]} is invalid: expected true or false`);
+}
+
+function dnsServers(env: Env): string[] | undefined {
+  const raw = env.MAILPULSE_DNS_SERVERS?.trim();
+  if (!raw) return undefined;
+  const servers = raw.split(",").map((entry) => entry.trim());
+  for (const server of servers) {
+    // Accept "ip" or "ip:port" / "[ipv6]:port", the forms node:dns Resolver#setServers takes.
+    const host = server.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1");
+    if (!isIP(host)) {
+      throw new SettingsError(
+        `MAILPULSE_DNS_SERVERS is invalid: "${server}" is not an IP address (comma-separated)`,
+      );
+    }
+  }
+  return servers;
+}
+
+/**
+ * Reads and validates the settings. Relative SQLite paths resolve against the folder `npm` was
+ * started in (INIT_CWD), so `./data/mailpulse.db` lands beside the README, not in the workspace.
+ */
+export function readSettings(env: Env = process.env): Settings {
+  const port = integer(env, "PORT", { min: 0, max: 65_535 }) ?? 3000;
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const baseUrl = (url(env, "MAILPULSE_BASE_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    "",
+  );
+  const platformDomain = env.MAILPULSE_PLATFORM_DOMAIN?.trim() || new URL(baseUrl).hostname;
+  if (!/^[a-z0-9.-]+$/i.test(platformDomain)) {
+    throw new SettingsError(`MAILPULSE_PLATFORM_DOMAIN is invalid: "${platformDomain}" is not a domain name`);
+  }
+  const sqliteSetting = env.MAILPULSE_DATABASE?.trim() || "./data/mailpulse.db";
+  const sqlitePath = isAbsolute(sqliteSetting)
+    ? sqliteSetting
+    : resolve(env.INIT_CWD ?? process.cwd(), sqliteSetting);
+  return {
+    port,
+    host,
+    sqlitePath,
+    databaseUrl: url(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    baseUrl,
+    platformDomain,
+    maxCampaigns: integer(env, "MAILPULSE_MAX_CAMPAIGNS", { min: 0, max: 1_000_000_000 }),
+    smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
+    dnsServers: dnsServers(env),
+    webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
+    rateLimit: integer(env, "MAILPULSE_RATE_LIMIT", { min: 1, max: 1_000_000 }),
+  };
+}

@@ -1,0 +1,39 @@
+import { createMailPulse, type MailPulse, type MailPulseHandler } from "@mailpulse/core";
+import {
+  type ApiTestOverrides,
+  type ApiTestTarget,
+  type ServerKind,
+  startTestServer,
+} from "@mailpulse/core/testing";
+import type { NamedStorageFactory } from "./storages.js";
+
+/**
+ * Starts MailPulse on a fresh storage behind a real server of `kind`. The server listens first
+ * so the instance's `baseUrl` (used in tracking URLs) is the server's real address.
+ */
+export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageFactory) {
+  return async (overrides: ApiTestOverrides): Promise<ApiTestTarget> => {
+    const storage = await storageFactory.create();
+    let instance: MailPulse | undefined;
+    const server = await startTestServer(kind, {
+      basePath: "/api",
+      maxBodyBytes: overrides.maxBodyBytes ?? 1024 * 1024,
+      handler: ((request, info) => instance!.handler(request, info)) satisfies MailPulseHandler,
+    });
+    instance = createMailPulse({ storage, baseUrl: server.baseUrl, logger: quietLogger, ...overrides });
+    const mailpulse = instance;
+    await mailpulse.start();
+    return {
+      baseUrl: server.baseUrl,
+      mailpulse,
+      async close() {
+        await server.close();
+        await mailpulse.stop();
+        await storage.close();
+      },
+    };
+  };
+}
+
+/** Keeps expected 5xx logs (provider failures in tests) out of the test output. */
+const quietLogger = { info: () => {}, error: () => {} };
