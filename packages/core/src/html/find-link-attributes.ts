@@ -1,0 +1,157 @@
+import { QuoteType, Tokenizer } from "htmlparser2";
+
+/** How an attribute value is written in the source: `"v"`, `'v'` or bare `v`. */
+export type AttributeQuote = "double" | "single" | "unquoted";
+
+/** A half-open `[start, end)` range of UTF-16 offsets into the original HTML string. */
+export interface SourceSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where an `href` value sits in the source. `start`/`end` exclude the quotes, so replacing
+ * `[start, end)` changes the value and nothing else (for `unquoted`, the caller adds quotes).
+ */
+export interface HrefValueSpan extends SourceSpan {
+  quote: AttributeQuote;
+}
+
+/** One `<a>` or `<area>` start tag, in document order. */
+export interface LinkTag {
+  /** Lower-cased tag name. */
+  tagName: "a" | "area";
+  /**
+   * The value of the tag's first `href` attribute. `undefined` when the tag has no `href`, or
+   * when the first one is valueless (`<a href>`): browsers ignore any later duplicate `href`,
+   * so rewriting one would change which URL the reader is sent to.
+   */
+  href: HrefValueSpan | undefined;
+  /**
+   * Every `data-mailpulse-notrack` attribute on the tag, each span covering the attribute's
+   * name, value and the whitespace before it, so removing the span leaves well-formed markup.
+   */
+  notrackAttributes: SourceSpan[];
+}
+
+/** What {@link findLinkAttributes} found in one document. */
+export interface LinkAttributeScan {
+  links: LinkTag[];
+  /**
+   * Offset of the `<` of the last real `</body>` end tag (any letter case), or `undefined` when
+   * the document has none. `</body>` inside comments, `<script>`, `<style>` or CDATA does not count.
+   */
+  lastBodyEndTagOffset: number | undefined;
+}
+
+/** The opt-out marker authors put on a link they do not want tracked (see `rewriteTrackedHtml`). */
+export const NOTRACK_ATTRIBUTE = "data-mailpulse-notrack";
+
+const QUOTE_KIND: Record<QuoteType, AttributeQuote | undefined> = {
+  [QuoteType.NoValue]: undefined,
+  [QuoteType.Unquoted]: "unquoted",
+  [QuoteType.Single]: "single",
+  [QuoteType.Double]: "double",
+};
+
+/**
+ * Locates, in the original string, the `href` values of `<a>`/`<area>` tags, their
+ * `data-mailpulse-notrack` attributes and the last `</body>` end tag.
+ *
+ * We use htmlparser2's tokenizer rather than a DOM because it reports source offsets, which lets
+ * the caller splice the original text and keep every other byte as the author wrote it. The
+ * tokenizer already knows which regions are not markup (comments, including `<!--[if mso]>`
+ * conditional comments, CDATA, and the raw text of `<script>`, `<style>`, `<title>`, `<textarea>`,
+ * `<xmp>`), so look-alike tags there are never reported. A tag cut off by the end of input is not
+ * reported either, as browsers drop it too. Pure function; runs in one pass over the input.
+ */
+export function findLinkAttributes(html: string): LinkAttributeScan {
+  const links: LinkTag[] = [];
+  let lastBodyEndTagOffset: number | undefined;
+
+  // State of the start tag being read; committed only when the tag is closed by `>`.
+  let currentTag: LinkTag | undefined;
+  let sawHref = false;
+  let attributeName = "";
+  let attributeNameStart = -1;
+  let valueStart = -1;
+
+  const tokenizer = new Tokenizer(
+    // Entity decoding off: we want raw offsets, and it lets the tokenizer skip quoted values fast.
+    { xmlMode: false, decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        // Length check first: most tags are not links, and slicing every tag name costs allocations.
+        const length = end - start;
+        const name = length === 1 || length === 4 ? html.slice(start, end).toLowerCase() : "";
+        currentTag =
+          name === "a" || name === "area"
+            ? { tagName: name, href: undefined, notrackAttributes: [] }
+            : undefined;
+        sawHref = false;
+      },
+      onattribname(start, end) {
+        if (currentTag === undefined) return;
+        attributeName = html.slice(start, end).toLowerCase();
+        attributeNameStart = start;
+        valueStart = -1;
+      },
+      onattribdata(start) {
+        // Without entity decoding a complete value arrives in one call; keep the first start anyway.
+        if (currentTag !== undefined && valueStart === -1) valueStart = start;
+      },
+      onattribend(quote, endIndex) {
+        if (currentTag === undefined) return;
+        if (attributeName === "href" && !sawHref) {
+          sawHref = true;
+          const kind = QUOTE_KIND[quote];
+          if (kind !== undefined && valueStart !== -1) {
+            // For quoted values endIndex points just past the closing quote.
+            const end = kind === "unquoted" ? endIndex : endIndex - 1;
+            currentTag.href = { start: valueStart, end, quote: kind };
+          }
+        } else if (attributeName === NOTRACK_ATTRIBUTE) {
+          currentTag.notrackAttributes.push({
+            start: skipWhitespaceBackwards(html, attributeNameStart),
+            end: endIndex,
+          });
+        }
+      },
+      onopentagend() {
+        if (currentTag !== undefined) links.push(currentTag);
+        currentTag = undefined;
+      },
+      onselfclosingtag() {
+        if (currentTag !== undefined) links.push(currentTag);
+        currentTag = undefined;
+      },
+      onclosetag(start, end) {
+        if (end - start === 4 && html.slice(start, end).toLowerCase() === "body") {
+          // The tokenizer reports the name only and accepts `</ body>`, so search back for the `<`.
+          lastBodyEndTagOffset = html.lastIndexOf("<", start);
+        }
+      },
+      onattribentity() {},
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onprocessinginstruction() {},
+      ontext() {},
+      ontextentity() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return { links, lastBodyEndTagOffset };
+}
+
+function skipWhitespaceBackwards(html: string, index: number): number {
+  let start = index;
+  while (start > 0 && isHtmlWhitespace(html.charCodeAt(start - 1))) start -= 1;
+  return start;
+}
+
+function isHtmlWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
+}
