@@ -10,8 +10,10 @@
  * The Kysely implementation (`@mailpulse/core/kysely`) serves SQLite and PostgreSQL; the
  * contract suite in `@mailpulse/core/testing` checks any implementation.
  */
+import type { EmailStore, SendingDomainStore, TrackingStore, WebhookStore } from "./storage-emails.js";
 import type { StatsStore } from "./storage-stats.js";
 
+export type * from "./storage-emails.js";
 export type * from "./storage-stats.js";
 
 /** An organization: the owner of every other resource. */
@@ -19,6 +21,12 @@ export interface Organization {
   id: string;
   name: string;
   createdAt: Date;
+}
+
+/** The organization's custom tracking domain, when set. */
+export interface CustomTrackingDomain {
+  domain: string;
+  verifiedAt: Date | null;
 }
 
 /** A stored API key. The plaintext key is never stored, only its SHA-256 hash. */
@@ -49,6 +57,15 @@ export interface OrganizationStore {
   get(id: string): Promise<Organization | undefined>;
   /** All organizations, oldest first. */
   list(): Promise<Organization[]>;
+  /** The custom tracking domain of the organization, or `undefined` when none is set. */
+  getCustomDomain(id: string): Promise<CustomTrackingDomain | undefined>;
+  /**
+   * Sets (or with `null` clears) the custom tracking domain. Returns false when another
+   * organization already uses the domain. Setting a domain resets its verification.
+   */
+  setCustomDomain(id: string, domain: string | null): Promise<boolean>;
+  /** Marks the current custom domain verified at `at`. */
+  markCustomDomainVerified(id: string, at: Date): Promise<void>;
 }
 
 /** API keys. */
@@ -89,7 +106,11 @@ export interface Storage {
   organizations: OrganizationStore;
   apiKeys: ApiKeyStore;
   campaigns: CampaignStore;
+  emails: EmailStore;
+  tracking: TrackingStore;
   stats: StatsStore;
+  webhooks: WebhookStore;
+  sendingDomains: SendingDomainStore;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */

@@ -1,0 +1,201 @@
+/**
+ * Stores for tracked emails and their events. The rollups (per-email counters, per-contact and
+ * per-day totals) and the webhook outbox are written in the same transaction as the fact they
+ * count, so statistics never drift from history and no event is lost between the two.
+ */
+
+/** Webhook event names (the spec's `events` values). */
+export type WebhookEventType = "EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED";
+
+/** An event for the webhook outbox: one delivery row per active webhook subscribed to `type`. */
+export interface OutboxEvent {
+  type: WebhookEventType;
+  /** The JSON body every subscribed webhook receives (signed per webhook at delivery). */
+  payload: string;
+  createdAt: Date;
+}
+
+/** A recipient of an email. Only `to` recipients are contacts. */
+export interface EmailRecipientRecord {
+  kind: "to" | "cc" | "bcc";
+  /** Lowercased address. */
+  address: string;
+  /** As the caller wrote it, e.g. `Ann <ann@example.com>`. */
+  display: string;
+}
+
+/** A tracked link occurrence; `id` is its tracking id. */
+export interface LinkRecord {
+  id: string;
+  url: string;
+}
+
+/** A new email with everything that must exist before it is sent. */
+export interface NewEmailRecord {
+  id: string;
+  organizationId: string;
+  campaignId: string | null;
+  /** The open-tracking id (pixel URL). */
+  trackingId: string;
+  /** `send`: POST /api/send delivers it. `register`: another system sent it (POST /api/emails). */
+  origin: "send" | "register";
+  /** The `from` the caller gave ('' when a registered email has none). */
+  fromAddress: string;
+  /** The sender actually used. */
+  sender: string;
+  replyTo: string | null;
+  subject: string;
+  /** JSON text of the caller's metadata, or null. */
+  metadata: string | null;
+  trackOpens: boolean;
+  trackClicks: boolean;
+  /** At least one `to` recipient; the first is the campaign email item's `recipient`. */
+  recipients: EmailRecipientRecord[];
+  /** Link occurrences in document order. */
+  links: LinkRecord[];
+  createdAt: Date;
+}
+
+/** Email status: `sending` until the provider answers, then `sent` or `failed`. */
+export type EmailStatus = "sending" | "sent" | "failed";
+
+/** A stored email (what in-process callers and tests read back). */
+export interface EmailRecord extends Omit<NewEmailRecord, "links" | "recipients"> {
+  status: EmailStatus;
+  providerMessageId: string | null;
+  failureReason: string | null;
+  sentAt: Date | null;
+  openCount: number;
+  clickCount: number;
+}
+
+/** How {@link EmailStore.markSent} records a delivery. */
+export interface SentMark {
+  providerMessageId: string | null;
+  sentAt: Date;
+  /** Queued for subscribed webhooks in the same transaction. */
+  event?: OutboxEvent;
+}
+
+/** Emails. */
+export interface EmailStore {
+  /**
+   * Inserts the email with its recipients and links in one transaction. With `sent`, the email
+   * is stored as sent at once (registered emails) and counted like {@link markSent} does.
+   */
+  create(email: NewEmailRecord, sent?: SentMark): Promise<void>;
+  /**
+   * `sending` -> `sent`: stores the provider id, counts the email in the contact and daily
+   * rollups, and queues `event`; all or nothing. False when the email is not `sending`.
+   */
+  markSent(organizationId: string, emailId: string, mark: SentMark): Promise<boolean>;
+  /** `sending` -> `failed` with a reason; failed emails are counted nowhere. */
+  markFailed(organizationId: string, emailId: string, reason: string): Promise<void>;
+  /** The email of this organization, or `undefined`. */
+  get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
+}
+
+/** What the tracking endpoints need to know about an email. */
+export interface TrackedEmail {
+  id: string;
+  organizationId: string;
+  campaignId: string | null;
+  trackingId: string;
+  status: EmailStatus;
+  sentAt: Date | null;
+  recipient: string;
+  subject: string;
+}
+
+/** What the click endpoint needs to know about a link. */
+export interface TrackedLinkTarget {
+  id: string;
+  url: string;
+  email: TrackedEmail;
+}
+
+/** An open or click, with the raw signals kept to classify machine opens later. */
+export interface TrackingEventRecord {
+  type: "open" | "click";
+  organizationId: string;
+  emailId: string;
+  campaignId: string | null;
+  /** The clicked link's tracking id (clicks only). */
+  linkId: string | null;
+  occurredAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Tracking lookups and event recording. Lookups are by unguessable id, across organizations. */
+export interface TrackingStore {
+  /** The email with this open-tracking id, or `undefined`. */
+  findEmail(trackingId: string): Promise<TrackedEmail | undefined>;
+  /** The link with this tracking id and its email, or `undefined`. */
+  findLink(linkId: string): Promise<TrackedLinkTarget | undefined>;
+  /**
+   * Appends the event and, in the same transaction, bumps the email's counters (a click also
+   * marks the email opened), the link's clicks, the contact and daily rollups, and queues
+   * `webhookEvent`. The email must be `sent`.
+   */
+  recordEvent(event: TrackingEventRecord, webhookEvent?: OutboxEvent): Promise<void>;
+}
+
+/** A webhook as stored. */
+export interface WebhookRecord {
+  id: string;
+  organizationId: string;
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A queued delivery of the outbox. */
+export interface WebhookDeliveryRecord {
+  id: number;
+  webhookId: string;
+  eventType: WebhookEventType;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  createdAt: Date;
+}
+
+/** Webhooks and their outbox. */
+export interface WebhookStore {
+  /** Inserts a webhook. */
+  create(webhook: WebhookRecord): Promise<void>;
+  /** Webhooks of the organization, oldest first. */
+  list(organizationId: string): Promise<WebhookRecord[]>;
+  /** Queued deliveries of the organization, oldest first. */
+  listDeliveries(organizationId: string): Promise<WebhookDeliveryRecord[]>;
+}
+
+/** A sending domain as the sender rule needs it. */
+export interface VerifiedSendingDomain {
+  domain: string;
+  dkimSelector: string;
+  dkimPrivateKey: string;
+}
+
+/** A sending domain row (the domains issue builds the API on it). */
+export interface SendingDomainRecord extends VerifiedSendingDomain {
+  id: string;
+  organizationId: string;
+  status: "pending" | "verified" | "failed";
+  /** JSON text of the DNS records with their statuses. */
+  records: string;
+  createdAt: Date;
+  verifiedAt: Date | null;
+}
+
+/** Sending domains. */
+export interface SendingDomainStore {
+  /** Inserts a domain. */
+  create(domain: SendingDomainRecord): Promise<void>;
+  /** The organization's verified sending domain with this (lowercase) name, or `undefined`. */
+  findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
+}
