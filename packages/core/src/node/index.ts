@@ -1,0 +1,13 @@
+/**
+ * The Node bridge: the one place where Node's `IncomingMessage`/`ServerResponse` meet the core's
+ * `(request: Request) => Promise<Response>`. The Express and Fastify adapters are thin wrappers
+ * around these functions.
+ */
+export { isUnderBasePath, pathnameOf } from "./base-path.js";
+export { clientIpOf } from "./client-ip.js";
+export type { NodeListenerOptions } from "./create-node-listener.js";
+export { createNodeListener } from "./create-node-listener.js";
+export type { ToWebRequestOptions } from "./incoming-message-to-request.js";
+export { isBridgeableMethod, toWebRequest } from "./incoming-message-to-request.js";
+export type { MailPulseHttp, MailPulseRequestInfo } from "./types.js";
+export { writeWebResponse } from "./write-web-response.js";
