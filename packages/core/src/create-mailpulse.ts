@@ -2,11 +2,17 @@ import { createHandler, type MailPulseHandler } from "./http/create-handler.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
+import { memoryProvider } from "./providers/memory-provider.js";
 import { campaignRoutes } from "./routes/campaign-routes.js";
+import { emailRoutes } from "./routes/email-routes.js";
+import { trackingRoutes } from "./routes/tracking-routes.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
+import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
+import { createDirectEventWriter } from "./services/tracking/event-writer.js";
+import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
 import { createResourceId } from "./util/ids.js";
 
 /** Default request body limit: 1 MiB. */
@@ -23,6 +29,10 @@ export interface MailPulse {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   campaigns: CampaignService;
+  /** Tracked sending: `send` (POST /api/send) and `register` (POST /api/emails). */
+  emails: EmailService;
+  /** What the tracking endpoints call: record opens, resolve and record clicks. */
+  tracking: TrackingService;
   /** Starts background work. Idempotent. */
   start(): Promise<void>;
   /** Stops background work and flushes what is pending; then the storage can be closed. */
@@ -47,8 +57,25 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
   });
 
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const emails = createEmailService(deps, {
+    mailProvider: options.mailProvider ?? memoryProvider(),
+    campaigns,
+    baseUrl,
+    platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
+    logger,
+  });
+  const eventWriter = createDirectEventWriter(options.storage);
+  const tracking = createTrackingService({
+    storage: options.storage,
+    clock,
+    writer: eventWriter,
+    ipAddresses: options.tracking?.ipAddresses ?? "truncated",
+    logger,
+  });
+
   const handler = createHandler({
-    routes: [...campaignRoutes(campaigns)],
+    routes: [...campaignRoutes(campaigns), ...emailRoutes(emails), ...trackingRoutes(tracking)],
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
@@ -61,8 +88,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     organizations,
     apiKeys,
     campaigns,
+    emails,
+    tracking,
     async start() {},
     async stop() {
+      await eventWriter.flush();
       await options.mailProvider?.close?.();
     },
   };

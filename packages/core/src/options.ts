@@ -3,6 +3,7 @@ import type { Clock } from "./ports/clock.js";
 import type { MailProvider } from "./ports/mail-provider.js";
 import type { Storage } from "./ports/storage.js";
 import type { PlanLimits } from "./services/service-context.js";
+import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
 /** Options of `createMailPulse`. Only `storage` and `baseUrl` are required. */
 export interface MailPulseOptions {
@@ -23,6 +24,8 @@ export interface MailPulseOptions {
   maxBodyBytes?: number;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
+  /** Tracking endpoints. `ipAddresses`: how much of the client IP events keep (default `truncated`: /24, /48). */
+  tracking?: { ipAddresses?: IpAddressRetention };
   clock?: Clock;
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */

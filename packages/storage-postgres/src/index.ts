@@ -11,9 +11,20 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 
 /** Options of {@link postgresStorage}: a connection string (we own the pool) or the host's pool. */
-export type PostgresStorageOptions =
-  | { connectionString: string /** Pool size; default 10. */; max?: number }
-  | { /** A pool the host owns; `storage.close()` leaves it open. */ pool: pg.Pool };
+export type PostgresStorageOptions = (
+  | {
+      connectionString: string;
+      /** Pool size; default 10. */
+      max?: number;
+    }
+  | {
+      /** A pool the host owns; `storage.close()` leaves it open. */
+      pool: pg.Pool;
+    }
+) & {
+  /** Schema holding the MailPulse tables, created on migrate when missing. Default: `search_path`. */
+  schema?: string;
+};
 
 /** What PostgreSQL offers the shared Kysely store. */
 export const postgresCapabilities: StorageCapabilities = { dialect: "postgres", skipLocked: true };

@@ -5,8 +5,12 @@ import { createMigrationProvider, migrationTableNames } from "./migrations.js";
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";
+import { createEmailStore } from "./stores/email-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
+import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
+import { createTrackingStore } from "./stores/tracking-store.js";
+import { createWebhookStore } from "./stores/webhook-store.js";
 
 /** Options of {@link createKyselyStorage}. */
 export interface KyselyStorageOptions {
@@ -33,7 +37,11 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     organizations: createOrganizationStore(db),
     apiKeys: createApiKeyStore(db),
     campaigns: createCampaignStore(db, capabilities),
+    emails: createEmailStore(db),
+    tracking: createTrackingStore(db),
     stats: createStatsStore(db),
+    webhooks: createWebhookStore(db),
+    sendingDomains: createSendingDomainStore(db),
     async migrate() {
       const migrator = new Migrator({
         db,

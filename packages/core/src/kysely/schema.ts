@@ -10,8 +10,8 @@ import type { ColumnType, Generated } from "kysely";
 type Int64 = ColumnType<number | string, number, number>;
 /** A nullable BIGINT column. */
 type NullableInt64 = ColumnType<number | string | null, number | null | undefined, number | null>;
-/** A counter with a database default of 0. */
-type Counter = ColumnType<number | string, number | undefined, number>;
+/** An INTEGER counter with a database default of 0 (INTEGER reads as number in both drivers). */
+type Counter = ColumnType<number, number | undefined, number>;
 
 export interface OrganizationTable {
   id: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Organization, OrganizationStore } from "../../ports/storage.js";
-import { toDate } from "../mappers.js";
+import { isUniqueViolation, toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
 
 /** {@link OrganizationStore} on Kysely. */
@@ -41,6 +41,36 @@ export function createOrganizationStore(db: Kysely<MailPulseDatabase>): Organiza
         .orderBy("id")
         .execute();
       return rows.map(toOrganization);
+    },
+    async getCustomDomain(id) {
+      const row = await db
+        .selectFrom("mailpulse_organization")
+        .select(["custom_domain", "custom_domain_verified_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row?.custom_domain) return undefined;
+      return { domain: row.custom_domain, verifiedAt: toDateOrNull(row.custom_domain_verified_at) };
+    },
+    async setCustomDomain(id, domain) {
+      try {
+        await db
+          .updateTable("mailpulse_organization")
+          .set({ custom_domain: domain, custom_domain_verified_at: null })
+          .where("id", "=", id)
+          .execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    async markCustomDomainVerified(id, at) {
+      await db
+        .updateTable("mailpulse_organization")
+        .set({ custom_domain_verified_at: at.getTime() })
+        .where("id", "=", id)
+        .where("custom_domain", "is not", null)
+        .execute();
     },
   };
 }

@@ -1,0 +1,142 @@
+/**
+ * Rollup and outbox writes shared by the email and tracking stores. Each runs inside the
+ * caller's transaction, so a fact and everything counted from it commit together.
+ */
+import { type Kysely, sql } from "kysely";
+import type { OutboxEvent } from "../ports/storage.js";
+import type { MailPulseDatabase } from "./schema.js";
+
+const dayMs = 86_400_000;
+
+/** The UTC day number (days since the epoch) of an epoch-ms instant. */
+export function dayOf(epochMs: number): number {
+  return Math.floor(epochMs / dayMs);
+}
+
+/** The later of a column and a value, in SQL both dialects accept (no GREATEST/MAX(a,b) split). */
+function later(column: string, value: number) {
+  return sql<number>`case when ${sql.ref(column)} > ${value} then ${sql.ref(column)} else ${value} end`;
+}
+
+/** Adds to the per-day totals of (organization, campaign or '', day). */
+export async function bumpDailyStat(
+  trx: Kysely<MailPulseDatabase>,
+  key: { organizationId: string; campaignId: string | null; at: number },
+  delta: { emails?: number; opens?: number; clicks?: number },
+): Promise<void> {
+  const emails = delta.emails ?? 0;
+  const opens = delta.opens ?? 0;
+  const clicks = delta.clicks ?? 0;
+  await trx
+    .insertInto("mailpulse_daily_stat")
+    .values({
+      organization_id: key.organizationId,
+      campaign_id: key.campaignId ?? "",
+      day: dayOf(key.at),
+      emails,
+      opens,
+      clicks,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["organization_id", "campaign_id", "day"]).doUpdateSet((eb) => ({
+        emails: eb("mailpulse_daily_stat.emails", "+", emails),
+        opens: eb("mailpulse_daily_stat.opens", "+", opens),
+        clicks: eb("mailpulse_daily_stat.clicks", "+", clicks),
+      })),
+    )
+    .execute();
+}
+
+/** Counts a sent email for each of its (distinct, lowercased) `to` contacts. */
+export async function countSentForContacts(
+  trx: Kysely<MailPulseDatabase>,
+  organizationId: string,
+  addresses: readonly string[],
+  sentAt: number,
+): Promise<void> {
+  for (const address of new Set(addresses)) {
+    await trx
+      .insertInto("mailpulse_contact")
+      .values({
+        organization_id: organizationId,
+        address,
+        total_emails: 1,
+        first_seen: sentAt,
+        last_activity: sentAt,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(["organization_id", "address"]).doUpdateSet((eb) => ({
+          total_emails: eb("mailpulse_contact.total_emails", "+", 1),
+          first_seen: sql<number>`case when ${sql.ref("mailpulse_contact.first_seen")} < ${sentAt} then ${sql.ref("mailpulse_contact.first_seen")} else ${sentAt} end`,
+          last_activity: later("mailpulse_contact.last_activity", sentAt),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Counts an open or click for every `to` contact of the email. */
+export async function countEventForContacts(
+  trx: Kysely<MailPulseDatabase>,
+  organizationId: string,
+  emailId: string,
+  type: "open" | "click",
+  at: number,
+): Promise<void> {
+  const recipients = trx
+    .selectFrom("mailpulse_email_recipient")
+    .select("address")
+    .where("email_id", "=", emailId)
+    .where("kind", "=", "to");
+  await trx
+    .updateTable("mailpulse_contact")
+    .set((eb) => ({
+      ...(type === "open"
+        ? { total_opens: eb("total_opens", "+", 1) }
+        : { total_clicks: eb("total_clicks", "+", 1) }),
+      last_activity: later("last_activity", at),
+    }))
+    .where("organization_id", "=", organizationId)
+    .where("address", "in", recipients)
+    .execute();
+}
+
+/** Queues one delivery per active webhook of the organization subscribed to the event. */
+export async function enqueueWebhookEvent(
+  trx: Kysely<MailPulseDatabase>,
+  organizationId: string,
+  event: OutboxEvent,
+): Promise<void> {
+  const createdAt = event.createdAt.getTime();
+  await trx
+    .insertInto("mailpulse_webhook_delivery")
+    .columns([
+      "organization_id",
+      "webhook_id",
+      "event_type",
+      "payload",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "created_at",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom("mailpulse_webhook")
+        .select((inner) => [
+          inner.val(organizationId).as("organization_id"),
+          "id",
+          inner.val(event.type).as("event_type"),
+          inner.val(event.payload).as("payload"),
+          inner.val("pending").as("status"),
+          inner.val(0).as("attempts"),
+          inner.val(createdAt).as("next_attempt_at"),
+          inner.val(createdAt).as("created_at"),
+        ])
+        .where("organization_id", "=", organizationId)
+        .where("is_active", "=", 1)
+        // `events` is a JSON array of names; names are fixed identifiers, so a quoted match is exact.
+        .where("events", "like", `%"${event.type}"%`),
+    )
+    .execute();
+}

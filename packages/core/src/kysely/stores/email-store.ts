@@ -1,0 +1,169 @@
+import type { Kysely } from "kysely";
+import type { EmailRecord, EmailStore, NewEmailRecord, SentMark } from "../../ports/storage.js";
+import { toCount, toDate, toDateOrNull } from "../mappers.js";
+import { bumpDailyStat, countSentForContacts, enqueueWebhookEvent } from "../rollups.js";
+import type { MailPulseDatabase } from "../schema.js";
+
+/** {@link EmailStore} on Kysely. */
+export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
+  /** Counts a just-sent email in the rollups and queues its event (inside `trx`). */
+  async function applySent(
+    trx: Kysely<MailPulseDatabase>,
+    email: { organizationId: string; campaignId: string | null; id: string },
+    mark: SentMark,
+  ): Promise<void> {
+    const sentAt = mark.sentAt.getTime();
+    const to = await trx
+      .selectFrom("mailpulse_email_recipient")
+      .select("address")
+      .where("email_id", "=", email.id)
+      .where("kind", "=", "to")
+      .execute();
+    await countSentForContacts(
+      trx,
+      email.organizationId,
+      to.map((row) => row.address),
+      sentAt,
+    );
+    await bumpDailyStat(
+      trx,
+      { organizationId: email.organizationId, campaignId: email.campaignId, at: sentAt },
+      { emails: 1 },
+    );
+    if (mark.event) await enqueueWebhookEvent(trx, email.organizationId, mark.event);
+  }
+
+  async function insertEmail(
+    trx: Kysely<MailPulseDatabase>,
+    email: NewEmailRecord,
+    sent: SentMark | undefined,
+  ) {
+    const firstTo = email.recipients.find((recipient) => recipient.kind === "to");
+    if (!firstTo) throw new Error("An email needs at least one `to` recipient");
+    const createdAt = email.createdAt.getTime();
+    await trx
+      .insertInto("mailpulse_email")
+      .values({
+        id: email.id,
+        organization_id: email.organizationId,
+        campaign_id: email.campaignId,
+        tracking_id: email.trackingId,
+        status: sent ? "sent" : "sending",
+        origin: email.origin,
+        provider_message_id: sent?.providerMessageId ?? null,
+        from_address: email.fromAddress,
+        sender: email.sender,
+        reply_to: email.replyTo,
+        subject: email.subject,
+        recipient: firstTo.address,
+        metadata: email.metadata,
+        track_opens: email.trackOpens ? 1 : 0,
+        track_clicks: email.trackClicks ? 1 : 0,
+        first_opened_at: null,
+        first_clicked_at: null,
+        failure_reason: null,
+        created_at: createdAt,
+        sent_at: sent ? sent.sentAt.getTime() : null,
+      })
+      .execute();
+    const positions = { to: 0, cc: 0, bcc: 0 };
+    await trx
+      .insertInto("mailpulse_email_recipient")
+      .values(
+        email.recipients.map((recipient) => ({
+          email_id: email.id,
+          organization_id: email.organizationId,
+          kind: recipient.kind,
+          position: positions[recipient.kind]++,
+          address: recipient.address,
+          display: recipient.display,
+        })),
+      )
+      .execute();
+    // Chunked: SQLite caps bound parameters per statement, and a newsletter may have hundreds of links.
+    for (let start = 0; start < email.links.length; start += 100) {
+      await trx
+        .insertInto("mailpulse_link")
+        .values(
+          email.links.slice(start, start + 100).map((link, index) => ({
+            id: link.id,
+            email_id: email.id,
+            organization_id: email.organizationId,
+            campaign_id: email.campaignId,
+            url: link.url,
+            position: start + index,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  return {
+    async create(email, sent) {
+      await db.transaction().execute(async (trx) => {
+        await insertEmail(trx, email, sent);
+        if (sent) await applySent(trx, email, sent);
+      });
+    },
+    async markSent(organizationId, emailId, mark) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("mailpulse_email")
+          .set({
+            status: "sent",
+            sent_at: mark.sentAt.getTime(),
+            provider_message_id: mark.providerMessageId,
+          })
+          .where("organization_id", "=", organizationId)
+          .where("id", "=", emailId)
+          .where("status", "=", "sending")
+          .returning(["campaign_id"])
+          .executeTakeFirst();
+        if (!result) return false;
+        await applySent(trx, { organizationId, campaignId: result.campaign_id, id: emailId }, mark);
+        return true;
+      });
+    },
+    async markFailed(organizationId, emailId, reason) {
+      await db
+        .updateTable("mailpulse_email")
+        .set({ status: "failed", failure_reason: reason.slice(0, 1000) })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", emailId)
+        .where("status", "=", "sending")
+        .execute();
+    },
+    async get(organizationId, emailId) {
+      const row = await db
+        .selectFrom("mailpulse_email")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", emailId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const record: EmailRecord = {
+        id: row.id,
+        organizationId: row.organization_id,
+        campaignId: row.campaign_id,
+        trackingId: row.tracking_id,
+        origin: row.origin,
+        fromAddress: row.from_address,
+        sender: row.sender,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        metadata: row.metadata,
+        trackOpens: row.track_opens === 1,
+        trackClicks: row.track_clicks === 1,
+        createdAt: toDate(row.created_at),
+        status: row.status,
+        providerMessageId: row.provider_message_id,
+        failureReason: row.failure_reason,
+        sentAt: toDateOrNull(row.sent_at),
+        openCount: toCount(row.open_count),
+        clickCount: toCount(row.click_count),
+      };
+      return record;
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { MailPulseError } from "../errors.js";
+import { createWebhookEvent } from "../events/webhook-events.js";
+import { htmlToText } from "../html/index.js";
+import { validate } from "../http/validate.js";
+import type { Logger } from "../logger.js";
+import type { MailProvider } from "../ports/mail-provider.js";
+import type { CampaignService } from "./campaign-service.js";
+import { formatMailbox } from "./sending/addresses.js";
+import {
+  buildTrackedContent,
+  recipientRecords,
+  type TrackedLinkResponse,
+} from "./sending/build-tracked-email.js";
+import {
+  type RegisterEmailInput,
+  registerEmailSchema,
+  type SendEmailInput,
+  sendEmailSchema,
+} from "./sending/send-input.js";
+import { decideSender } from "./sending/sender-rule.js";
+import { trackingBaseUrl } from "./sending/tracking-base-url.js";
+import type { ServiceDeps } from "./service-context.js";
+
+/** `POST /api/send` response (the spec's shape). */
+export interface SendEmailResult {
+  /** The delivery provider's id of the message. */
+  id: string;
+  emailTrackingId: string;
+  /** The sender actually used. */
+  from: string;
+  to: string[];
+  subject: string;
+  links: TrackedLinkResponse[];
+  pixelUrl: string;
+}
+
+/** `POST /api/emails` response: the tracked HTML for the caller to send itself. */
+export interface RegisterEmailResult {
+  /** MailPulse's id of the email. */
+  id: string;
+  emailTrackingId: string;
+  html: string;
+  links: TrackedLinkResponse[];
+  pixelUrl: string;
+}
+
+/** Tracked emails: send them, or register ones another system sends. */
+export interface EmailService {
+  /**
+   * Sends a tracked email: records it and its links, sends through the provider, then marks it
+   * sent and queues EMAIL_SENT. Provider failure: the email is kept as `failed` and
+   * DELIVERY_FAILED ("Email delivery failed") is thrown.
+   */
+  send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
+  /** Registers an email another system sends; returns its tracked HTML. Counts as sent from now. */
+  register(organizationId: string, input: RegisterEmailInput): Promise<RegisterEmailResult>;
+}
+
+/** What the email service needs beyond the common deps. */
+export interface EmailServiceOptions {
+  mailProvider: MailProvider;
+  campaigns: CampaignService;
+  baseUrl: string;
+  platformDomain: string;
+  logger: Logger;
+}
+
+/** Builds the {@link EmailService}. */
+export function createEmailService(deps: ServiceDeps, options: EmailServiceOptions): EmailService {
+  const { storage, clock, createId } = deps;
+
+  async function prepare(
+    organizationId: string,
+    campaignReference: string | undefined,
+    html: string,
+    tracking: { opens?: boolean; clicks?: boolean } | undefined,
+  ) {
+    const campaign = campaignReference
+      ? await options.campaigns.resolveForSending(organizationId, campaignReference)
+      : undefined;
+    const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
+    const switches = { opens: tracking?.opens ?? true, clicks: tracking?.clicks ?? true };
+    return { campaign, switches, content: buildTrackedContent(html, base, switches) };
+  }
+
+  return {
+    async send(organizationId, rawInput) {
+      const input = validate(sendEmailSchema, rawInput, "body");
+      const { campaign, switches, content } = await prepare(
+        organizationId,
+        input.campaignId,
+        input.htmlContent,
+        input.tracking,
+      );
+      const sender = await decideSender(
+        storage.sendingDomains,
+        organizationId,
+        input.from,
+        input.replyTo,
+        options.platformDomain,
+      );
+      const emailId = createId();
+      const createdAt = clock.now();
+      await storage.emails.create({
+        id: emailId,
+        organizationId,
+        campaignId: campaign?.id ?? null,
+        trackingId: content.trackingId,
+        origin: "send",
+        fromAddress: formatMailbox(input.from),
+        sender: formatMailbox(sender.from),
+        replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
+        subject: input.subject,
+        metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+        trackOpens: switches.opens,
+        trackClicks: switches.clicks,
+        recipients: recipientRecords(input),
+        links: content.links,
+        createdAt,
+      });
+
+      let providerMessageId: string;
+      try {
+        ({ id: providerMessageId } = await options.mailProvider.send({
+          from: sender.from,
+          to: input.to,
+          cc: input.cc ?? [],
+          bcc: input.bcc ?? [],
+          replyTo: sender.replyTo,
+          subject: input.subject,
+          html: content.html,
+          text: input.text ?? htmlToText(content.html),
+          headers: { "X-MailPulse-Tracking-Id": content.trackingId },
+          dkim: sender.dkim,
+        }));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await storage.emails.markFailed(organizationId, emailId, reason);
+        throw new MailPulseError("DELIVERY_FAILED", "Email delivery failed", { cause: error });
+      }
+
+      const to = input.to.map(formatMailbox);
+      const sentAt = clock.now();
+      await storage.emails.markSent(organizationId, emailId, {
+        providerMessageId,
+        sentAt,
+        event: createWebhookEvent("EMAIL_SENT", sentAt, {
+          emailId,
+          emailTrackingId: content.trackingId,
+          providerMessageId,
+          campaignId: campaign?.id ?? null,
+          campaignName: campaign?.name ?? null,
+          from: formatMailbox(sender.from),
+          to,
+          subject: input.subject,
+          metadata: input.metadata ?? null,
+        }),
+      });
+      return {
+        id: providerMessageId,
+        emailTrackingId: content.trackingId,
+        from: formatMailbox(sender.from),
+        to,
+        subject: input.subject,
+        links: content.linkResponses,
+        pixelUrl: content.pixelUrl,
+      };
+    },
+
+    async register(organizationId, rawInput) {
+      const input = validate(registerEmailSchema, rawInput, "body");
+      const { campaign, switches, content } = await prepare(
+        organizationId,
+        input.campaignId,
+        input.htmlContent,
+        input.tracking,
+      );
+      const emailId = createId();
+      const now = clock.now();
+      const from = input.from ? formatMailbox(input.from) : "";
+      await storage.emails.create(
+        {
+          id: emailId,
+          organizationId,
+          campaignId: campaign?.id ?? null,
+          trackingId: content.trackingId,
+          origin: "register",
+          fromAddress: from,
+          sender: from,
+          replyTo: null,
+          subject: input.subject,
+          metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+          trackOpens: switches.opens,
+          trackClicks: switches.clicks,
+          recipients: recipientRecords(input),
+          links: content.links,
+          createdAt: now,
+        },
+        // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
+        { providerMessageId: null, sentAt: now },
+      );
+      return {
+        id: emailId,
+        emailTrackingId: content.trackingId,
+        html: content.html,
+        links: content.linkResponses,
+        pixelUrl: content.pixelUrl,
+      };
+    },
+  };
+}

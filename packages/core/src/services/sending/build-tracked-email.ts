@@ -1,0 +1,63 @@
+import { rewriteTrackedHtml } from "../../html/index.js";
+import type { MailAddress } from "../../ports/mail-provider.js";
+import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
+import { createSecretToken } from "../../util/ids.js";
+
+/** A tracked link as the API returns it. */
+export interface TrackedLinkResponse {
+  originalUrl: string;
+  trackingId: string;
+  trackingUrl: string;
+}
+
+/** The email's HTML with tracking applied, and the records to store for it. */
+export interface TrackedContent {
+  trackingId: string;
+  html: string;
+  pixelUrl: string;
+  links: LinkRecord[];
+  linkResponses: TrackedLinkResponse[];
+}
+
+/**
+ * Creates the tracking ids (128 random bits each: unguessable, so tracking URLs cannot be
+ * enumerated) and rewrites the HTML: each link occurrence gets its own id; the pixel goes in
+ * only when opens are tracked.
+ */
+export function buildTrackedContent(
+  html: string,
+  base: string,
+  tracking: { opens: boolean; clicks: boolean },
+): TrackedContent {
+  const trackingId = createSecretToken(16);
+  const pixelUrl = `${base}/api/t/o/${trackingId}`;
+  const links: LinkRecord[] = [];
+  const linkResponses: TrackedLinkResponse[] = [];
+  const rewritten = rewriteTrackedHtml(html, {
+    trackClicks: tracking.clicks,
+    pixelUrl: tracking.opens ? pixelUrl : undefined,
+    trackingUrlFor: (originalUrl) => {
+      const id = createSecretToken(16);
+      const trackingUrl = `${base}/api/t/c/${id}`;
+      links.push({ id, url: originalUrl });
+      linkResponses.push({ originalUrl, trackingId: id, trackingUrl });
+      return trackingUrl;
+    },
+  });
+  return { trackingId, html: rewritten.html, pixelUrl, links, linkResponses };
+}
+
+/** Recipient rows: addresses lowercased (contacts are case-insensitive), display kept as written. */
+export function recipientRecords(lists: {
+  to: MailAddress[];
+  cc?: MailAddress[];
+  bcc?: MailAddress[];
+}): EmailRecipientRecord[] {
+  const rows = (kind: EmailRecipientRecord["kind"], list: MailAddress[] = []) =>
+    list.map((mailbox) => ({
+      kind,
+      address: mailbox.address.toLowerCase(),
+      display: mailbox.name ? `${mailbox.name} <${mailbox.address}>` : mailbox.address,
+    }));
+  return [...rows("to", lists.to), ...rows("cc", lists.cc), ...rows("bcc", lists.bcc)];
+}

@@ -1,0 +1,40 @@
+import type { DkimKey, MailAddress } from "../../ports/mail-provider.js";
+import type { SendingDomainStore } from "../../ports/storage.js";
+
+/** Who an email is sent as, and where replies go. */
+export interface SenderDecision {
+  from: MailAddress;
+  replyTo: MailAddress | undefined;
+  dkim: DkimKey | undefined;
+}
+
+/**
+ * The spec's sender rule: a verified sending domain of the organization is used as given (and
+ * DKIM-signs); any other domain is replaced by the same local part at `send.<platformDomain>`,
+ * keeping the display name, with Reply-To set to the original address unless the caller set one.
+ */
+export async function decideSender(
+  domains: SendingDomainStore,
+  organizationId: string,
+  from: MailAddress,
+  replyTo: MailAddress | undefined,
+  platformDomain: string,
+): Promise<SenderDecision> {
+  const at = from.address.lastIndexOf("@");
+  const local = from.address.slice(0, at);
+  const domain = from.address.slice(at + 1).toLowerCase();
+  const verified = await domains.findVerified(organizationId, domain);
+  if (verified) {
+    return {
+      from,
+      replyTo,
+      dkim: {
+        domainName: verified.domain,
+        keySelector: verified.dkimSelector,
+        privateKey: verified.dkimPrivateKey,
+      },
+    };
+  }
+  const rewritten: MailAddress = { ...from, address: `${local}@send.${platformDomain}` };
+  return { from: rewritten, replyTo: replyTo ?? { address: from.address }, dkim: undefined };
+}
