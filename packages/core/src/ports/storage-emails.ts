@@ -93,6 +93,8 @@ export interface EmailStore {
   markFailed(organizationId: string, emailId: string, reason: string): Promise<void>;
   /** The email of this organization, or `undefined`. */
   get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
+  /** The organization's emails of every status, newest first, at most `limit`. */
+  list(organizationId: string, limit: number): Promise<EmailRecord[]>;
 }
 
 /** What the tracking endpoints need to know about an email. */

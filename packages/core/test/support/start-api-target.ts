@@ -26,6 +26,7 @@ export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageF
     return {
       baseUrl: server.baseUrl,
       mailpulse,
+      storage,
       async close() {
         await server.close();
         await mailpulse.stop();

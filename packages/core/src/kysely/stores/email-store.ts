@@ -1,8 +1,32 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { EmailRecord, EmailStore, NewEmailRecord, SentMark } from "../../ports/storage.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import { bumpDailyStat, countSentForContacts, enqueueWebhookEvent } from "../rollups.js";
-import type { MailPulseDatabase } from "../schema.js";
+import type { EmailTable, MailPulseDatabase } from "../schema.js";
+
+function toEmailRecord(row: Selectable<EmailTable>): EmailRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    campaignId: row.campaign_id,
+    trackingId: row.tracking_id,
+    origin: row.origin,
+    fromAddress: row.from_address,
+    sender: row.sender,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    metadata: row.metadata,
+    trackOpens: row.track_opens === 1,
+    trackClicks: row.track_clicks === 1,
+    createdAt: toDate(row.created_at),
+    status: row.status,
+    providerMessageId: row.provider_message_id,
+    failureReason: row.failure_reason,
+    sentAt: toDateOrNull(row.sent_at),
+    openCount: toCount(row.open_count),
+    clickCount: toCount(row.click_count),
+  };
+}
 
 /** {@link EmailStore} on Kysely. */
 export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
@@ -141,29 +165,18 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         .where("organization_id", "=", organizationId)
         .where("id", "=", emailId)
         .executeTakeFirst();
-      if (!row) return undefined;
-      const record: EmailRecord = {
-        id: row.id,
-        organizationId: row.organization_id,
-        campaignId: row.campaign_id,
-        trackingId: row.tracking_id,
-        origin: row.origin,
-        fromAddress: row.from_address,
-        sender: row.sender,
-        replyTo: row.reply_to,
-        subject: row.subject,
-        metadata: row.metadata,
-        trackOpens: row.track_opens === 1,
-        trackClicks: row.track_clicks === 1,
-        createdAt: toDate(row.created_at),
-        status: row.status,
-        providerMessageId: row.provider_message_id,
-        failureReason: row.failure_reason,
-        sentAt: toDateOrNull(row.sent_at),
-        openCount: toCount(row.open_count),
-        clickCount: toCount(row.click_count),
-      };
-      return record;
+      return row && toEmailRecord(row);
+    },
+    async list(organizationId, limit) {
+      const rows = await db
+        .selectFrom("mailpulse_email")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toEmailRecord);
     },
   };
 }

@@ -51,7 +51,39 @@ export const mailboxSchema = z.string().transform((input, context) => {
 /** Most recipients accepted in one of `to`, `cc`, `bcc` (Resend and Postmark allow 50). */
 export const maxRecipientsPerField = 50;
 
-/** `string | string[]` of mailboxes, normalised to an array. */
-export const mailboxListSchema = z
-  .union([mailboxSchema.transform((mailbox) => [mailbox]), z.array(mailboxSchema)])
-  .refine((list) => list.length <= maxRecipientsPerField, `at most ${maxRecipientsPerField} addresses`);
+/**
+ * `string | string[]` of mailboxes, normalised to an array. Hand-written rather than a zod union
+ * so errors name the bad entry (`"to[1]": ...`) instead of a generic "Invalid input".
+ */
+export const mailboxListSchema = z.unknown().transform((value, context) => {
+  if (value === undefined) {
+    context.addIssue({ code: "custom", message: "is required" });
+    return z.NEVER;
+  }
+  const isList = Array.isArray(value);
+  const entries: unknown[] = isList ? value : [value];
+  if (entries.length > maxRecipientsPerField) {
+    context.addIssue({ code: "custom", message: `at most ${maxRecipientsPerField} addresses` });
+    return z.NEVER;
+  }
+  const mailboxes: MailAddress[] = [];
+  entries.forEach((entry, index) => {
+    if (typeof entry !== "string") {
+      context.addIssue({
+        code: "custom",
+        message: "must be an address string or an array of them",
+        path: isList ? [index] : [],
+      });
+      return;
+    }
+    const parsed = mailboxSchema.safeParse(entry);
+    if (parsed.success) mailboxes.push(parsed.data);
+    else
+      context.addIssue({
+        code: "custom",
+        message: parsed.error.issues[0]?.message ?? "is invalid",
+        path: isList ? [index] : [],
+      });
+  });
+  return mailboxes;
+});

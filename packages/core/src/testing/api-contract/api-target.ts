@@ -1,5 +1,6 @@
 import type { MailPulse } from "../../create-mailpulse.js";
 import type { MailPulseOptions } from "../../options.js";
+import type { Storage } from "../../ports/storage.js";
 
 /** What a contract test may override when it starts MailPulse (clock, limits, provider...). */
 export type ApiTestOverrides = Partial<Omit<MailPulseOptions, "storage">>;
@@ -10,6 +11,8 @@ export interface ApiTestTarget {
   baseUrl: string;
   /** The instance behind the server, to create organizations and keys in-process. */
   mailpulse: MailPulse;
+  /** Its storage, for arranging what the API cannot create yet and checking what was stored. */
+  storage: Storage;
   /** Stops the server, the instance and the storage. */
   close(): Promise<void>;
 }

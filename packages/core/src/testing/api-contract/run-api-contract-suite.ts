@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe } from "vitest";
+import { type MemoryProvider, memoryProvider } from "../../providers/memory-provider.js";
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
+import { contractPlatformDomain, sendContract } from "./send-contract.js";
+import { trackingContract } from "./tracking-contract.js";
 
 /**
  * The API contract: every route's behaviour over real HTTP. `start` must serve a fresh instance
@@ -9,14 +12,20 @@ import { pipelineContract } from "./pipeline-contract.js";
  */
 export function runApiContractSuite(name: string, start: StartApiTarget): void {
   describe(`API contract: ${name}`, () => {
+    let provider: MemoryProvider;
     let target: ApiTestTarget;
     let limited: ApiTestTarget;
+    let failing: ApiTestTarget;
     beforeAll(async () => {
-      target = await start({});
-      limited = await start({ limits: () => ({ maxCampaigns: 2 }) });
+      provider = memoryProvider();
+      [target, limited, failing] = await Promise.all([
+        start({ mailProvider: provider, platformDomain: contractPlatformDomain }),
+        start({ limits: () => ({ maxCampaigns: 2 }) }),
+        start({ mailProvider: memoryProvider({ fail: () => new Error("550 refused by test provider") }) }),
+      ]);
     });
     afterAll(async () => {
-      await Promise.all([target?.close(), limited?.close()]);
+      await Promise.all([target?.close(), limited?.close(), failing?.close()]);
     });
 
     pipelineContract(() => target);
@@ -24,5 +33,11 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
       () => target,
       () => limited,
     );
+    sendContract(
+      () => target,
+      () => provider,
+      () => failing,
+    );
+    trackingContract(() => target);
   });
 }

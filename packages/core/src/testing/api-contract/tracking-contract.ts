@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { type ApiTestTarget, createApiClient, createTenant } from "./api-target.js";
+
+const html =
+  '<html><body><a href="https://example.com/a?x=1">a</a> <a href="https://example.com/b">b</a> <a href="https://example.com/a?x=1">a again</a></body></html>';
+
+async function sendOne(target: ApiTestTarget, campaignId = "Tracked") {
+  const call = createApiClient(target.baseUrl);
+  const tenant = await createTenant(target.mailpulse);
+  const sent = await call("POST", "/api/send", {
+    key: tenant.key,
+    json: {
+      from: "a@acme.example",
+      to: ["Bob@Example.com", "c@example.com"],
+      subject: "Tracked",
+      htmlContent: html,
+      campaignId,
+    },
+  });
+  expect(sent.status).toBe(200);
+  const { body: list } = await call("GET", "/api/campaigns", { key: tenant.key });
+  const detail = () => call("GET", `/api/campaigns/${list.campaigns[0].id}`, { key: tenant.key });
+  return { call, tenant, sent: sent.body, detail };
+}
+
+const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: "manual", ...init });
+
+/** The public tracking endpoints: pixel, click redirect, HEAD, unknown ids, webhook outbox rows. */
+export function trackingContract(target: () => ApiTestTarget): void {
+  describe("tracking endpoints", () => {
+    it("serves the pixel uncached and counts the open", async () => {
+      const { sent, detail } = await sendOne(target());
+      const response = await get(sent.pixelUrl, { headers: { "user-agent": "TestMail/1.0" } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/gif");
+      expect(response.headers.get("cache-control")).toBe("no-store, no-cache, must-revalidate, private");
+      expect(response.headers.get("pragma")).toBe("no-cache");
+      expect(response.headers.get("expires")).toBe("0");
+      const gif = Buffer.from(await response.arrayBuffer());
+      expect(gif.subarray(0, 6).toString("latin1")).toBe("GIF89a");
+      expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([1, 1]);
+      await get(sent.pixelUrl);
+      const { body } = await detail();
+      expect(body.stats).toEqual({
+        totalEmails: 1,
+        totalOpens: 2,
+        totalClicks: 0,
+        openRate: 100,
+        clickRate: 0,
+      });
+      expect(body.emails[0]).toMatchObject({ opens: 2, clicks: 0 });
+    });
+
+    it("answers unknown pixel ids with the same GIF and records nothing; HEAD records nothing", async () => {
+      const { sent, detail } = await sendOne(target());
+      const unknown = await get(sent.pixelUrl.replace(/[^/]+$/, "unknown-id"));
+      expect(unknown.status).toBe(200);
+      expect(unknown.headers.get("content-type")).toBe("image/gif");
+      expect((await unknown.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      const head = await get(sent.pixelUrl, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("cache-control")).toBe("no-store, no-cache, must-revalidate, private");
+      expect((await detail()).body.stats.totalOpens).toBe(0);
+    });
+
+    it("redirects a click to the stored URL only, and counts it per occurrence and per URL", async () => {
+      const { sent, detail } = await sendOne(target());
+      expect(sent.links).toHaveLength(3);
+      const [first, second, third] = sent.links;
+      const response = await get(`${first.trackingUrl}?url=https://evil.example/`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("https://example.com/a?x=1");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      await get(third.trackingUrl);
+      await get(second.trackingUrl);
+      const { body } = await detail();
+      // A click proves an open: the email counts as opened though no pixel was loaded.
+      expect(body.stats).toEqual({
+        totalEmails: 1,
+        totalOpens: 0,
+        totalClicks: 3,
+        openRate: 100,
+        clickRate: 100,
+      });
+      expect(body.links).toEqual([
+        { url: "https://example.com/a?x=1", clicks: 2 },
+        { url: "https://example.com/b", clicks: 1 },
+      ]);
+      expect(body.emails[0]).toMatchObject({ opens: 0, clicks: 3, recipient: "bob@example.com" });
+    });
+
+    it("answers an unknown link 404 with an HTML page and no redirect; HEAD on a link records nothing", async () => {
+      const { sent, detail } = await sendOne(target());
+      const unknown = await get(sent.links[0].trackingUrl.replace(/[^/]+$/, "nope"));
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get("location")).toBeNull();
+      expect(unknown.headers.get("content-type")).toContain("text/html");
+      expect(await unknown.text()).toContain("not valid");
+      const head = await get(sent.links[0].trackingUrl, { method: "HEAD" });
+      expect(head.status).toBe(302);
+      expect(head.headers.get("location")).toBe("https://example.com/a?x=1");
+      expect((await detail()).body.stats.totalClicks).toBe(0);
+    });
+
+    it("queues webhook events for active subscribers only, with the client IP truncated", async () => {
+      const context = await sendOne(target());
+      const { storage } = target();
+      const organizationId = context.tenant.organization.id;
+      const webhook = (
+        id: string,
+        events: Array<"EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED">,
+        isActive = true,
+      ) =>
+        storage.webhooks.create({
+          id: `${organizationId}-${id}`,
+          organizationId,
+          url: `https://hooks.example/${id}`,
+          events,
+          secret: "s".repeat(32),
+          isActive,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+      await webhook("clicks", ["EMAIL_CLICKED"]);
+      await webhook("all", ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]);
+      await webhook("inactive", ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"], false);
+      const other = await createTenant(target().mailpulse, "Other");
+      await storage.webhooks.create({
+        id: `${other.organization.id}-all`,
+        organizationId: other.organization.id,
+        url: "https://hooks.example/other",
+        events: ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"],
+        secret: "s".repeat(32),
+        isActive: true,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+
+      await get(context.sent.pixelUrl);
+      await get(context.sent.links[1].trackingUrl);
+      await context.call("POST", "/api/send", {
+        key: context.tenant.key,
+        json: { from: "a@acme.example", to: "z@example.com", subject: "Second", htmlContent: "<p>x</p>" },
+      });
+
+      const deliveries = await storage.webhooks.listDeliveries(organizationId);
+      expect(deliveries.map((d) => `${d.eventType}->${d.webhookId.split("-").at(-1)}`)).toEqual([
+        "EMAIL_OPENED->all",
+        "EMAIL_CLICKED->clicks",
+        "EMAIL_CLICKED->all",
+        "EMAIL_SENT->all",
+      ]);
+      expect(deliveries.every((d) => d.status === "pending" && d.attempts === 0)).toBe(true);
+      const clicked = JSON.parse(deliveries[1]!.payload);
+      expect(clicked).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        type: "EMAIL_CLICKED",
+        createdAt: expect.any(String),
+        data: expect.objectContaining({
+          emailTrackingId: context.sent.emailTrackingId,
+          url: "https://example.com/b",
+          linkTrackingId: context.sent.links[1].trackingId,
+          ip: "127.0.0.0",
+        }),
+      });
+      // Both subscribers of one event receive the same event (same id): receivers can dedupe.
+      expect(JSON.parse(deliveries[2]!.payload).id).toBe(clicked.id);
+      expect(await storage.webhooks.listDeliveries(other.organization.id)).toEqual([]);
+    });
+  });
+}
