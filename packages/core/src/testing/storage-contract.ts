@@ -144,5 +144,137 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       expect(await storage.stats.campaignLinks(org.id, id)).toEqual([]);
       expect(await storage.stats.campaignEmails(org.id, id, 10)).toEqual([]);
     });
+
+    it("stores an email with recipients and links, counts it once sent, and counts events only then", async () => {
+      const org = await organization();
+      const email = {
+        id: createResourceId(),
+        organizationId: org.id,
+        campaignId: null,
+        trackingId: `t-${createResourceId()}`,
+        origin: "send" as const,
+        fromAddress: "a@acme.example",
+        sender: "a@send.platform.test",
+        replyTo: "a@acme.example",
+        subject: "Hello",
+        metadata: '{"k":1}',
+        trackOpens: true,
+        trackClicks: true,
+        recipients: [
+          { kind: "to" as const, address: "bob@example.com", display: "Bob <Bob@Example.com>" },
+          { kind: "cc" as const, address: "cc@example.com", display: "cc@example.com" },
+        ],
+        links: [{ id: `l-${createResourceId()}`, url: "https://example.com/a?x=1&y=2" }],
+        createdAt: at("2026-03-01T10:00:00.000Z"),
+      };
+      await storage.emails.create(email);
+      const open = {
+        type: "open" as const,
+        organizationId: org.id,
+        emailId: email.id,
+        campaignId: null,
+        linkId: null,
+        occurredAt: at("2026-03-01T11:00:00.000Z"),
+        ip: "203.0.113.0",
+        userAgent: "UA",
+      };
+      // Still `sending`: an event is not counted.
+      await storage.tracking.recordEvent(open);
+      expect((await storage.emails.get(org.id, email.id))?.openCount).toBe(0);
+
+      const sentAt = at("2026-03-01T10:00:01.000Z");
+      expect(await storage.emails.markSent(org.id, email.id, { providerMessageId: "p-1", sentAt })).toBe(
+        true,
+      );
+      expect(await storage.emails.markSent(org.id, email.id, { providerMessageId: "p-2", sentAt })).toBe(
+        false,
+      );
+      await storage.tracking.recordEvent(open);
+      await storage.tracking.recordEvent({
+        ...open,
+        type: "click",
+        linkId: email.links[0]!.id,
+        occurredAt: at("2026-03-01T12:00:00.000Z"),
+      });
+      expect(await storage.emails.get(org.id, email.id)).toMatchObject({
+        status: "sent",
+        providerMessageId: "p-1",
+        sentAt,
+        openCount: 1,
+        clickCount: 1,
+        metadata: '{"k":1}',
+      });
+      expect(await storage.emails.get("other-org", email.id)).toBeUndefined();
+      expect(await storage.tracking.findEmail(email.trackingId)).toMatchObject({
+        id: email.id,
+        organizationId: org.id,
+        status: "sent",
+        recipient: "bob@example.com",
+      });
+      const link = await storage.tracking.findLink(email.links[0]!.id);
+      expect(link).toMatchObject({ url: "https://example.com/a?x=1&y=2", email: { id: email.id } });
+      expect(await storage.tracking.findLink("missing")).toBeUndefined();
+    });
+
+    it("keeps failed emails out of every count", async () => {
+      const org = await organization();
+      const campaignId = createResourceId();
+      await storage.campaigns.create(
+        { id: campaignId, organizationId: org.id, name: "C", createdAt: new Date(), archivedAt: null },
+        {},
+      );
+      const id = createResourceId();
+      await storage.emails.create({
+        id,
+        organizationId: org.id,
+        campaignId,
+        trackingId: `t-${id}`,
+        origin: "send",
+        fromAddress: "a@acme.example",
+        sender: "a@acme.example",
+        replyTo: null,
+        subject: "S",
+        metadata: null,
+        trackOpens: true,
+        trackClicks: true,
+        recipients: [{ kind: "to", address: "x@example.com", display: "x@example.com" }],
+        links: [],
+        createdAt: new Date(),
+      });
+      await storage.emails.markFailed(org.id, id, "550 no such user");
+      await storage.tracking.recordEvent({
+        type: "open",
+        organizationId: org.id,
+        emailId: id,
+        campaignId,
+        linkId: null,
+        occurredAt: new Date(),
+        ip: null,
+        userAgent: null,
+      });
+      expect(await storage.emails.get(org.id, id)).toMatchObject({
+        status: "failed",
+        failureReason: "550 no such user",
+        openCount: 0,
+      });
+      expect((await storage.stats.campaignTotals(org.id, campaignId)).totalEmails).toBe(0);
+    });
+
+    it("gives each custom tracking domain to one organization, resetting verification when it changes", async () => {
+      const acme = await organization("Acme");
+      const beta = await organization("Beta");
+      expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
+      expect(await storage.organizations.setCustomDomain(acme.id, "track.acme.example")).toBe(true);
+      expect(await storage.organizations.setCustomDomain(beta.id, "track.acme.example")).toBe(false);
+      await storage.organizations.markCustomDomainVerified(acme.id, at("2026-04-01T00:00:00.000Z"));
+      expect(await storage.organizations.getCustomDomain(acme.id)).toEqual({
+        domain: "track.acme.example",
+        verifiedAt: at("2026-04-01T00:00:00.000Z"),
+      });
+      await storage.organizations.setCustomDomain(acme.id, "t2.acme.example");
+      expect((await storage.organizations.getCustomDomain(acme.id))?.verifiedAt).toBeNull();
+      await storage.organizations.setCustomDomain(acme.id, null);
+      expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
+    });
   });
 }

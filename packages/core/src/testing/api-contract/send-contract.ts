@@ -114,6 +114,30 @@ export function sendContract(
       expect(provider().messages.at(-1)!.replyTo).toEqual({ name: "Support", address: "help@other.example" });
     });
 
+    it("builds tracking URLs on the organization's custom tracking domain once it is verified", async () => {
+      const { mailpulse, baseUrl, storage } = target();
+      const call = createApiClient(baseUrl);
+      const { key, organization } = await createTenant(mailpulse);
+      const json = {
+        from: "a@acme.example",
+        to: "b@example.com",
+        subject: "S",
+        htmlContent: '<a href="https://x.example/">x</a>',
+      };
+      await storage.organizations.setCustomDomain(organization.id, "track.acme.example");
+      const unverified = await call("POST", "/api/send", { key, json });
+      expect(unverified.body.pixelUrl.startsWith(`${baseUrl}/api/t/o/`)).toBe(true);
+      await storage.organizations.markCustomDomainVerified(organization.id, new Date());
+      const verified = await call("POST", "/api/send", { key, json });
+      expect(verified.body.pixelUrl).toBe(
+        `https://track.acme.example/api/t/o/${verified.body.emailTrackingId}`,
+      );
+      expect(verified.body.links[0].trackingUrl).toBe(
+        `https://track.acme.example/api/t/c/${verified.body.links[0].trackingId}`,
+      );
+      expect(provider().messages.at(-1)!.html).toContain(verified.body.links[0].trackingUrl);
+    });
+
     it("refuses bad input with 400 naming the field, and stores nothing", async () => {
       const { mailpulse, baseUrl, storage } = target();
       const call = createApiClient(baseUrl);
