@@ -1,4 +1,4 @@
-import { type Kysely, Migrator } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import type { Storage } from "../ports/storage.js";
 import type { StorageCapabilities } from "./capabilities.js";
 import { createMigrationProvider, migrationTableNames } from "./migrations.js";
@@ -43,11 +43,18 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     webhooks: createWebhookStore(db),
     sendingDomains: createSendingDomainStore(db),
     async migrate() {
+      // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
+      // one: pin it, or tables of another schema in the same database make it skip creating ours.
+      const migrationSchema =
+        schema ??
+        (capabilities.dialect === "postgres"
+          ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+          : undefined);
       const migrator = new Migrator({
         db,
         provider: createMigrationProvider(capabilities),
         ...migrationTableNames,
-        ...(schema ? { migrationTableSchema: schema } : {}),
+        ...(migrationSchema ? { migrationTableSchema: migrationSchema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();
       if (error) {
