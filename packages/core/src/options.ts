@@ -14,7 +14,7 @@ export interface MailPulseOptions {
    * `https://mail.example.com` or `https://example.com/mail` when mounted under a prefix.
    */
   baseUrl: string;
-  /** Delivery provider. Default: an in-memory provider that sends nothing (logs each message). */
+  /** Delivery provider. Default: an in-memory provider that delivers nothing and logs one line per message. */
   mailProvider?: MailProvider;
   /** Domain of unverified senders' rewritten address (`send.<platformDomain>`). Default: baseUrl's host. */
   platformDomain?: string;

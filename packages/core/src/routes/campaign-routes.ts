@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
-import type { CampaignService } from "../services/campaign-service.js";
+import { type CampaignService, createCampaignSchema } from "../services/campaign-service.js";
 
 const idParams = z.object({ id: z.string().min(1) });
-
-/** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
-export const campaignNameSchema = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {
@@ -22,7 +15,7 @@ export function campaignRoutes(campaigns: CampaignService) {
     defineRoute({
       method: "POST",
       path: "/api/campaigns",
-      body: z.object({ name: campaignNameSchema }),
+      body: createCampaignSchema,
       status: 201,
       handle: ({ organizationId, body }) => campaigns.create(organizationId, body),
     }),

@@ -1,7 +1,19 @@
+import { z } from "zod";
 import { MailPulseError, notFound } from "../errors.js";
+import { validate } from "../http/validate.js";
 import type { CampaignRecord } from "../ports/storage.js";
 import { percentage } from "./rates.js";
 import type { PlanLimits, ServiceDeps } from "./service-context.js";
+
+/** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
+export const campaignNameSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");
+
+/** Body of `POST /api/campaigns`. */
+export const createCampaignSchema = z.object({ name: campaignNameSchema });
 
 /** A campaign as the API returns it. */
 export interface Campaign {
@@ -94,7 +106,8 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
 
   return {
     async create(organizationId, input) {
-      return toCampaign(await insert(organizationId, input.name));
+      const { name } = validate(createCampaignSchema, input, "body");
+      return toCampaign(await insert(organizationId, name));
     },
     async list(organizationId) {
       return (await storage.campaigns.listActive(organizationId)).map(toCampaign);
