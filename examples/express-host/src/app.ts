@@ -1,0 +1,52 @@
+import { mailpulseExpress } from "@mailpulse/adapter-express";
+import { createMailPulse, type MailPulse } from "@mailpulse/core";
+import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import express, { type ErrorRequestHandler, type Express } from "express";
+
+/** Options of {@link createHostApp}. */
+export interface HostAppOptions {
+  /** SQLite database file; created with its folders when missing. Default `:memory:`. */
+  databaseFile?: string;
+  /** Public address of the app, used in tracking URLs. Default `http://localhost:3001`. */
+  baseUrl?: string;
+}
+
+/**
+ * An Express app with routes of its own (`GET /health`, `POST /signup`) and the MailPulse API
+ * mounted beside them at `/api`. `close()` stops MailPulse and closes the database; stop the HTTP
+ * server first.
+ */
+export async function createHostApp(
+  options: HostAppOptions = {},
+): Promise<{ app: Express; mailpulse: MailPulse; close: () => Promise<void> }> {
+  const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
+  await storage.migrate();
+  const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
+  await mailpulse.start();
+
+  const app = express();
+  // The host's own JSON parser may run ahead of MailPulse; give it the same body limit.
+  app.use(express.json({ limit: mailpulse.maxBodyBytes }));
+  app.get("/health", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.post("/signup", (req, res) => {
+    res.status(201).json({ received: req.body as unknown });
+  });
+  app.use(mailpulseExpress(mailpulse));
+
+  // Body-parser's 400/413 and anything MailPulse hands to next(err) end up here.
+  const onError: ErrorRequestHandler = (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(error);
+    res.status(status).json({ error: status === 500 ? "Internal server error" : String(error.message) });
+  };
+  app.use(onError);
+
+  const close = async () => {
+    await mailpulse.stop();
+    await storage.close();
+  };
+  return { app, mailpulse, close };
+}

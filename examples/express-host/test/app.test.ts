@@ -1,0 +1,93 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { MailPulse } from "@mailpulse/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHostApp } from "../src/app.js";
+
+describe("Express host app with MailPulse mounted", () => {
+  let server: Server;
+  let base: string;
+  let mailpulse: MailPulse;
+  let close: () => Promise<void>;
+  let organizationId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    const host = await createHostApp();
+    ({ mailpulse, close } = host);
+    server = host.app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const organization = await mailpulse.organizations.create("Acme");
+    organizationId = organization.id;
+    ({ key } = await mailpulse.apiKeys.create(organization.id));
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await close();
+  });
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { "x-api-key": key, "content-type": "application/json", ...init.headers },
+    });
+
+  it("creates a campaign over HTTP and lists it", async () => {
+    const created = await api("/api/campaigns", { method: "POST", body: JSON.stringify({ name: "Launch" }) });
+    expect(created.status).toBe(201);
+    const campaign = (await created.json()) as { id: string; name: string; createdAt: string };
+    expect(campaign).toMatchObject({ name: "Launch" });
+
+    const listed = await api("/api/campaigns");
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({ campaigns: [campaign] });
+    // The in-process service sees the same data as the API.
+    expect(await mailpulse.campaigns.list(organizationId)).toEqual([campaign]);
+  });
+
+  it("refuses requests without a valid API key", async () => {
+    const response = await fetch(`${base}/api/campaigns`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Unauthorized" });
+  });
+
+  it("keeps the host's own routes working, JSON parser included", async () => {
+    const health = await fetch(`${base}/health`);
+    expect(await health.json()).toEqual({ ok: true });
+
+    const signup = await fetch(`${base}/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.com" }),
+    });
+    expect(signup.status).toBe(201);
+    expect(await signup.json()).toEqual({ received: { email: "ada@example.com" } });
+  });
+
+  it("answers unknown /api paths with MailPulse's JSON 404", async () => {
+    const response = await api("/api/x");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "No route for GET /api/x" });
+  });
+
+  it("leaves paths outside /api to the host, whose 404 answers", async () => {
+    const response = await fetch(`${base}/nope`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await response.text()).toContain("Cannot GET /nope");
+  });
+
+  it("sends malformed JSON, rejected by the host's parser, through the host's error handler", async () => {
+    const response = await api("/api/campaigns", { method: "POST", body: "{not json" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+});
