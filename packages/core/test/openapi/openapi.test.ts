@@ -1,0 +1,660 @@
+/**
+ * docs/openapi.json against the code: the documented operations are exactly the routes declared in
+ * src/routes/*.ts (read from the source, so a new route fails here until it is documented), every
+ * documented operation reaches a route of the real handler, and every status, media type and JSON
+ * body the handler answers is one the document lists, and the other way round.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { isDeepStrictEqual } from "node:util";
+import { createMailPulse, type MailPulse, memoryProvider, type Storage } from "@mailpulse/core";
+import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+type JsonObject = Record<string, unknown>;
+
+interface MediaType {
+  schema?: JsonObject;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, MediaType>;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: JsonObject;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, ResponseObject | { $ref: string }>;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  security?: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    securitySchemes: Record<string, JsonObject>;
+    schemas: Record<string, JsonObject>;
+    responses: Record<string, ResponseObject>;
+  };
+}
+
+const docUrl = new URL("../../../../docs/openapi.json", import.meta.url);
+const routesDir = new URL("../../src/routes/", import.meta.url);
+const createMailPulseFile = new URL("../../src/create-mailpulse.ts", import.meta.url);
+
+const doc = JSON.parse(await readFile(docUrl, "utf8")) as OpenApiDocument;
+
+const operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+interface DocumentedOperation {
+  key: string;
+  method: string;
+  path: string;
+  operation: Operation;
+}
+
+const documented: DocumentedOperation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => operationMethods.includes(method))
+    .map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      operation,
+    })),
+);
+
+function operationFor(key: string): DocumentedOperation {
+  const found = documented.find((entry) => entry.key === key);
+  if (!found) throw new Error(`${key} is not documented in docs/openapi.json`);
+  return found;
+}
+
+/** The route a `defineRoute({...})` call declares, read from its source text. */
+interface DeclaredRoute {
+  file: string;
+  key: string;
+  /** The route's source, from its `defineRoute(` to the next one. */
+  source: string;
+}
+
+/** `/api/campaigns/:id` -> `/api/campaigns/{id}`. */
+function toOpenApiPath(routePath: string): string {
+  return routePath.replace(/:(\w+)/g, "{$1}");
+}
+
+async function readRouteFiles(): Promise<Array<{ file: string; source: string }>> {
+  const files = (await readdir(routesDir)).filter((file) => file.endsWith(".ts")).sort();
+  return Promise.all(
+    files.map(async (file) => ({ file, source: await readFile(new URL(file, routesDir), "utf8") })),
+  );
+}
+
+async function declaredRoutes(): Promise<DeclaredRoute[]> {
+  const routes: DeclaredRoute[] = [];
+  for (const { file, source } of await readRouteFiles()) {
+    for (const chunk of source.split("defineRoute(").slice(1)) {
+      const method = /\bmethod:\s*"([A-Z]+)"/.exec(chunk)?.[1];
+      const path = /\bpath:\s*"(\/api[^"]*)"/.exec(chunk)?.[1];
+      if (!method || !path) throw new Error(`${file}: a defineRoute call without a literal method and path`);
+      routes.push({ file, key: `${method} ${toOpenApiPath(path)}`, source: chunk });
+    }
+  }
+  return routes;
+}
+
+function effectiveSecurity(operation: Operation): Array<Record<string, string[]>> {
+  return operation.security ?? doc.security ?? [];
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The target of a local `$ref` (`#/components/...`), or the node itself. */
+function resolve<T>(node: T | { $ref: string }): T {
+  if (!isObject(node) || typeof node.$ref !== "string") return node as T;
+  const pointer = node.$ref;
+  if (!pointer.startsWith("#/")) throw new Error(`Only local $refs are expected, got ${pointer}`);
+  let target: unknown = doc;
+  for (const part of pointer.slice(2).split("/")) {
+    target = isObject(target) ? target[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  }
+  if (target === undefined) throw new Error(`Unresolved $ref ${pointer}`);
+  return resolve(target as T);
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "object":
+      return isObject(value);
+    case "array":
+      return Array.isArray(value);
+    case "integer":
+      return Number.isInteger(value);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "null":
+      return value === null;
+    default:
+      return typeof value === type;
+  }
+}
+
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The ways `value` breaks `schema`: the JSON Schema subset the document uses ($ref, type, const,
+ * enum, oneOf, anyOf, properties, required, additionalProperties, items, bounds, pattern, formats).
+ */
+function schemaErrors(schemaOrRef: JsonObject, value: unknown, at: string): string[] {
+  const schema = resolve(schemaOrRef);
+  const errors: string[] = [];
+  if ("const" in schema && !isDeepStrictEqual(value, schema.const)) {
+    errors.push(`${at}: expected ${JSON.stringify(schema.const)}, got ${JSON.stringify(value)}`);
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => isDeepStrictEqual(option, value))) {
+    errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  }
+  if (Array.isArray(schema.oneOf)) {
+    const matches = schema.oneOf.filter((option) => schemaErrors(option, value, at).length === 0).length;
+    if (matches !== 1) errors.push(`${at}: matches ${matches} of the oneOf alternatives, not exactly one`);
+  }
+  if (
+    Array.isArray(schema.anyOf) &&
+    !schema.anyOf.some((option) => schemaErrors(option, value, at).length === 0)
+  ) {
+    errors.push(`${at}: matches none of the anyOf alternatives`);
+  }
+  if (schema.type !== undefined) {
+    const types = ([] as unknown[]).concat(schema.type) as string[];
+    if (!types.some((type) => hasType(value, type))) {
+      errors.push(`${at}: expected ${types.join(" or ")}, got ${JSON.stringify(value)?.slice(0, 80)}`);
+      return errors;
+    }
+  }
+  if (typeof value === "string") {
+    if (typeof schema.minLength === "number" && value.length < schema.minLength) {
+      errors.push(`${at}: shorter than ${schema.minLength}`);
+    }
+    if (typeof schema.maxLength === "number" && value.length > schema.maxLength) {
+      errors.push(`${at}: longer than ${schema.maxLength}`);
+    }
+    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)) {
+      errors.push(`${at}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
+    }
+    if (schema.format === "date-time" && !(isoDateTime.test(value) && !Number.isNaN(Date.parse(value)))) {
+      errors.push(`${at}: ${JSON.stringify(value)} is not an ISO 8601 date-time`);
+    }
+    if (schema.format === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      errors.push(`${at}: ${JSON.stringify(value)} is not a YYYY-MM-DD date`);
+    }
+  }
+  if (typeof value === "number") {
+    if (typeof schema.minimum === "number" && value < schema.minimum)
+      errors.push(`${at}: below ${schema.minimum}`);
+    if (typeof schema.maximum === "number" && value > schema.maximum)
+      errors.push(`${at}: above ${schema.maximum}`);
+  }
+  if (Array.isArray(value)) {
+    if (typeof schema.minItems === "number" && value.length < schema.minItems) {
+      errors.push(`${at}: fewer than ${schema.minItems} items`);
+    }
+    if (typeof schema.maxItems === "number" && value.length > schema.maxItems) {
+      errors.push(`${at}: more than ${schema.maxItems} items`);
+    }
+    if (isObject(schema.items)) {
+      const items = schema.items;
+      value.forEach((item, index) => {
+        errors.push(...schemaErrors(items, item, `${at}[${index}]`));
+      });
+    }
+  }
+  if (isObject(value)) {
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    for (const name of Array.isArray(schema.required) ? (schema.required as string[]) : []) {
+      if (!(name in value)) errors.push(`${at}: "${name}" is required`);
+    }
+    for (const [name, property] of Object.entries(value)) {
+      const propertySchema = properties[name];
+      if (isObject(propertySchema)) errors.push(...schemaErrors(propertySchema, property, `${at}.${name}`));
+      else if (schema.additionalProperties === false) errors.push(`${at}: "${name}" is not documented`);
+    }
+  }
+  return errors;
+}
+
+/** Every value under `node`, with its JSON path. */
+function* walk(node: unknown, at = "#"): Generator<[string, unknown]> {
+  yield [at, node];
+  if (Array.isArray(node)) for (const [index, item] of node.entries()) yield* walk(item, `${at}/${index}`);
+  else if (isObject(node)) for (const [key, item] of Object.entries(node)) yield* walk(item, `${at}/${key}`);
+}
+
+/** Each example of a media type or parameter, named. */
+function examplesOf(holder: MediaType | Parameter): Array<[string, unknown]> {
+  const named = Object.entries(holder.examples ?? {}).map(([name, example]): [string, unknown] => [
+    name,
+    resolve(example).value,
+  ]);
+  return "example" in holder ? [["example", holder.example], ...named] : named;
+}
+
+describe("docs/openapi.json", () => {
+  it("is an OpenAPI 3.1 document whose $refs all resolve", () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    for (const [at, node] of walk(doc)) {
+      if (isObject(node) && typeof node.$ref === "string") {
+        expect(() => resolve(node), `${at}`).not.toThrow();
+      }
+    }
+  });
+
+  it("documents exactly the routes declared in packages/core/src/routes", async () => {
+    const declared = (await declaredRoutes()).map((route) => route.key).sort();
+    expect(new Set(declared).size, "a route is declared twice").toBe(declared.length);
+    expect(documented.map((entry) => entry.key).sort()).toEqual(declared);
+  });
+
+  it("reads route files that createMailPulse really wires", async () => {
+    const wiring = await readFile(createMailPulseFile, "utf8");
+    for (const { file, source } of await readRouteFiles()) {
+      const factories = [...source.matchAll(/export function (\w+Routes)\(/g)].map((match) => match[1]!);
+      expect(factories.length, `${file} exports a route factory`).toBeGreaterThan(0);
+      for (const factory of factories) {
+        expect(wiring, `${factory} (${file}) is spread into createHandler's routes`).toMatch(
+          new RegExp(`\\.\\.\\.${factory}\\(`),
+        );
+      }
+    }
+  });
+
+  it("has unique operation ids", () => {
+    const ids = documented.map((entry) => entry.operation.operationId);
+    expect(ids.every((id) => typeof id === "string")).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("uses the x-api-key header scheme, and no security exactly on the routes declared auth: none", async () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "x-api-key",
+    });
+    for (const route of await declaredRoutes()) {
+      const { operation } = operationFor(route.key);
+      const isPublic = /\bauth:\s*"none"/.test(route.source);
+      const security = effectiveSecurity(operation);
+      if (isPublic) expect(security, route.key).toEqual([]);
+      else expect(security, route.key).toEqual([{ apiKey: [] }]);
+    }
+  });
+
+  it("documents 401 on every operation that requires an API key, and only there", () => {
+    for (const { key, operation } of documented) {
+      const secured = effectiveSecurity(operation).length > 0;
+      expect("401" in operation.responses, key).toBe(secured);
+    }
+  });
+
+  it("documents a JSON request body exactly on the routes that read one", async () => {
+    for (const route of await declaredRoutes()) {
+      const { operation } = operationFor(route.key);
+      const readsBody = /^\s*body:/m.test(route.source);
+      expect(operation.requestBody !== undefined, `${route.key} request body`).toBe(readsBody);
+      if (operation.requestBody) {
+        expect(Object.keys(operation.requestBody.content), route.key).toEqual(["application/json"]);
+        expect(operation.requestBody.required, route.key).toBe(true);
+        // A body the route reads can be too large, of the wrong type, or malformed.
+        for (const status of ["400", "413", "415"])
+          expect(operation.responses, route.key).toHaveProperty(status);
+      }
+    }
+  });
+
+  it("declares every path parameter", () => {
+    for (const { key, path, operation } of documented) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      const declared = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === "path")
+        .map((parameter) => {
+          expect(parameter.required, `${key} ${parameter.name}`).toBe(true);
+          return parameter.name;
+        })
+        .sort();
+      expect(declared, key).toEqual(inPath);
+    }
+  });
+
+  it("lists as success status the route's declared `status` (default 200) for JSON routes", async () => {
+    for (const route of await declaredRoutes()) {
+      // Routes that build their own Response choose statuses at run time: the live checks cover them.
+      if (/Response\(/.test(route.source)) continue;
+      const status = /\bstatus:\s*(\d{3})/.exec(route.source)?.[1] ?? "200";
+      const successes = Object.keys(operationFor(route.key).operation.responses).filter((code) =>
+        /^[23]\d\d$/.test(code),
+      );
+      expect(successes, route.key).toEqual([status]);
+    }
+  });
+
+  it("describes every error body of every JSON error response as {error: string}", () => {
+    for (const { key, operation } of documented) {
+      for (const [status, responseOrRef] of Object.entries(operation.responses)) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const json = resolve(responseOrRef).content?.["application/json"];
+        if (!json?.schema) continue;
+        expect(resolve(json.schema), `${key} ${status}`).toBe(doc.components.schemas.Error);
+      }
+    }
+  });
+
+  it("has examples that conform to their schemas", () => {
+    let checked = 0;
+    for (const { key, operation } of documented) {
+      const holders: Array<[string, MediaType | Parameter, JsonObject | undefined]> = [
+        ...(operation.parameters ?? []).map((parameter): [string, Parameter, JsonObject | undefined] => [
+          `${key} parameter ${parameter.name}`,
+          parameter,
+          parameter.schema,
+        ]),
+        ...Object.entries(operation.requestBody?.content ?? {}).map(
+          ([type, media]): [string, MediaType, JsonObject | undefined] => [
+            `${key} request ${type}`,
+            media,
+            media.schema,
+          ],
+        ),
+        ...Object.entries(operation.responses).flatMap(([status, responseOrRef]) =>
+          Object.entries(resolve(responseOrRef).content ?? {}).map(
+            ([type, media]): [string, MediaType, JsonObject | undefined] => [
+              `${key} ${status} ${type}`,
+              media,
+              media.schema,
+            ],
+          ),
+        ),
+      ];
+      for (const [where, holder, schema] of holders) {
+        if (!schema) continue;
+        for (const [name, value] of examplesOf(holder)) {
+          checked += 1;
+          expect(schemaErrors(schema, value, "example"), `${where} example ${name}`).toEqual([]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe("docs/openapi.json against the live handler", () => {
+  let storage: Storage;
+  let mailpulse: MailPulse;
+  let apiKey: string;
+  /** Statuses seen per documented operation, to compare with the documented ones at the end. */
+  const observed = new Map<string, Set<string>>();
+  const maxBodyBytes = 4096;
+  const maxCampaigns = 3;
+
+  beforeAll(async () => {
+    storage = sqliteStorage({ filename: ":memory:" });
+    await storage.migrate();
+    mailpulse = createMailPulse({
+      storage,
+      baseUrl: "http://x.test",
+      // Beyond the defaults only so that every documented status can be provoked.
+      limits: () => ({ maxCampaigns }),
+      maxBodyBytes,
+      mailProvider: memoryProvider({
+        fail: (message) => (message.subject === "provider refuses" ? new Error("550 refused") : undefined),
+      }),
+      logger: { info: () => {}, error: () => {} },
+    });
+    const organization = await mailpulse.organizations.create("Acme");
+    apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
+  });
+
+  afterAll(async () => {
+    await mailpulse?.stop();
+    await storage?.close();
+  });
+
+  interface CallOptions {
+    /** Path parameter values, inserted as given (encode them yourself); missing ones are "x". */
+    params?: Record<string, string>;
+    query?: string;
+    /** A string is sent as is; anything else as JSON. */
+    body?: unknown;
+    contentType?: string;
+    /** The `x-api-key` header; `null` sends none. Default: a valid key. */
+    key?: string | null;
+  }
+
+  interface Answer {
+    status: number;
+    headers: Headers;
+    text: string;
+    json: unknown;
+  }
+
+  /**
+   * Calls the handler for a documented operation and checks the answer against the document: the
+   * status is listed, the media type is the listed one, the JSON body conforms, required headers are there.
+   */
+  async function call(key: string, options: CallOptions = {}): Promise<Answer> {
+    const { method, path, operation } = operationFor(key);
+    const url = `http://x.test${path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? "x")}${
+      options.query ? `?${options.query}` : ""
+    }`;
+    const headers = new Headers();
+    const apiKeyHeader = options.key === undefined ? apiKey : options.key;
+    if (apiKeyHeader !== null) headers.set("x-api-key", apiKeyHeader);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      headers.set("content-type", options.contentType ?? "application/json");
+    }
+    const response = await mailpulse.handler(new Request(url, { method, headers, body }));
+    const text = await response.text();
+    const where = `${key} answered ${response.status} ${text.slice(0, 200)}`;
+
+    const status = String(response.status);
+    observed.set(key, (observed.get(key) ?? new Set()).add(status));
+    const listed = operation.responses[status];
+    expect(listed, `${where}: status not documented`).toBeDefined();
+    const documentedResponse = resolve(listed!);
+
+    const mediaTypes = Object.keys(documentedResponse.content ?? {});
+    const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
+    if (mediaTypes.length === 0) expect(text, `${where}: documented without a body`).toBe("");
+    else expect(mediaTypes, `${where}: media type`).toContain(contentType);
+
+    for (const [name, header] of Object.entries(documentedResponse.headers ?? {})) {
+      if (header.required) expect(response.headers.has(name), `${where}: header ${name}`).toBe(true);
+    }
+
+    let json: unknown;
+    if (contentType === "application/json") {
+      json = JSON.parse(text);
+      const schema = documentedResponse.content?.["application/json"]?.schema;
+      if (schema) expect(schemaErrors(schema, json, "body"), where).toEqual([]);
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /** The status of {@link call}'s answer (checked against the document all the same). */
+  async function statusOf(key: string, options?: CallOptions): Promise<number> {
+    return (await call(key, options)).status;
+  }
+
+  function requestExample(key: string): unknown {
+    const media = operationFor(key).operation.requestBody?.content["application/json"];
+    const first = media ? examplesOf(media)[0] : undefined;
+    if (!first) throw new Error(`${key} has no request example`);
+    return first[1];
+  }
+
+  it("routes every documented operation: 401 without or with a wrong key when secured, never the router's 404/405", async () => {
+    for (const { key, operation } of documented) {
+      const secured = effectiveSecurity(operation).length > 0;
+      for (const apiKeyHeader of secured ? [null, "mp_not-a-key"] : [null]) {
+        const answer = await call(key, { key: apiKeyHeader });
+        expect(answer.status, key).not.toBe(405);
+        if (answer.status === 404 && typeof answer.json === "object" && answer.json !== null) {
+          expect((answer.json as { error: string }).error, key).not.toMatch(/^No route for/);
+        }
+        if (secured) expect(answer.json, key).toEqual({ error: "Unauthorized" });
+        else expect(answer.status, key).not.toBe(401);
+      }
+    }
+  });
+
+  it("answers every operation's success as documented", async () => {
+    const created = await call("POST /api/campaigns", { body: requestExample("POST /api/campaigns") });
+    expect(created.status).toBe(201);
+    const campaignId = (created.json as { id: string }).id;
+
+    const sent = await call("POST /api/send", { body: requestExample("POST /api/send") });
+    expect(sent.status).toBe(200);
+    const sendResult = sent.json as { emailTrackingId: string; links: Array<{ trackingId: string }> };
+    expect(sendResult.links).toHaveLength(1);
+    await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "carol@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
+    });
+
+    const registered = await call("POST /api/emails", { body: requestExample("POST /api/emails") });
+    expect(registered.status).toBe(201);
+    const registerResult = registered.json as { html: string; pixelUrl: string; links: unknown[] };
+    expect(registerResult.html).toContain(registerResult.pixelUrl);
+    expect(registerResult.links).toHaveLength(1);
+
+    expect(
+      await statusOf("GET /api/t/o/{id}", { key: null, params: { id: sendResult.emailTrackingId } }),
+    ).toBe(200);
+    const click = await call("GET /api/t/c/{id}", {
+      key: null,
+      params: { id: sendResult.links[0]!.trackingId },
+    });
+    expect(click.status).toBe(302);
+    expect(click.headers.get("location")).toBe("https://acme.example/sale");
+
+    expect(await statusOf("GET /api/campaigns")).toBe(200);
+    expect(await statusOf("GET /api/campaigns/{id}", { params: { id: campaignId } })).toBe(200);
+    const stats = await call("GET /api/campaigns/{id}/stats", {
+      params: { id: campaignId },
+      query: "period=7d",
+    });
+    expect(stats.status).toBe(200);
+    expect(await statusOf("GET /api/stats")).toBe(200);
+
+    const page = await call("GET /api/contacts", { query: "limit=1" });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("link")).toMatch(/^<http:\/\/x\.test\/api\/contacts\?.*>; rel="next"$/);
+    const contact = await call("GET /api/contacts/{email}", {
+      params: { email: encodeURIComponent("bob@example.com") },
+    });
+    expect(contact.status).toBe(200);
+    expect((contact.json as { timeline: unknown[] }).timeline.length).toBeGreaterThan(0);
+
+    expect(await statusOf("POST /api/campaigns/{id}/archive", { params: { id: campaignId } })).toBe(200);
+  });
+
+  it("answers every documented error as documented", async () => {
+    const badEncoding = "%E0%A4%A";
+    const tooLong = "a".repeat(400);
+    const oversized = { name: "x".repeat(maxBodyBytes) };
+    const email = (campaignId: string, subject = "Hello") => ({
+      from: "ann@acme.example",
+      to: "dave@example.com",
+      subject,
+      htmlContent: "<p>Hello</p>",
+      campaignId,
+    });
+
+    // Campaign creation: duplicate (archived campaigns keep their name), invalid bodies, then
+    // new campaigns up to the plan limit.
+    const spring = requestExample("POST /api/campaigns") as { name: string };
+    expect(await statusOf("POST /api/campaigns", { body: spring })).toBe(409);
+    expect(await statusOf("POST /api/campaigns", { body: {} })).toBe(400);
+    expect(await statusOf("POST /api/campaigns", { body: '{"name": }' })).toBe(400);
+    expect(await statusOf("POST /api/campaigns", { body: "name=x", contentType: "text/plain" })).toBe(415);
+    expect(await statusOf("POST /api/campaigns", { body: oversized })).toBe(413);
+    const third = await call("POST /api/campaigns", { body: { name: "Third" } });
+    expect(third.status).toBe(201);
+    const thirdId = (third.json as { id: string }).id;
+    let extra = await call("POST /api/campaigns", { body: { name: "Extra 0" } });
+    for (let index = 1; extra.status === 201 && index <= maxCampaigns; index++) {
+      extra = await call("POST /api/campaigns", { body: { name: `Extra ${index}` } });
+    }
+    expect(extra.status).toBe(403);
+
+    // Sending and registering.
+    for (const key of ["POST /api/send", "POST /api/emails"]) {
+      expect(await statusOf(key), key).toBe(400);
+      expect(await statusOf(key, { body: { to: "nobody" } }), key).toBe(400);
+      expect(await statusOf(key, { body: "<p>", contentType: "text/html" }), key).toBe(415);
+      expect(
+        await statusOf(key, { body: { ...email("Third"), htmlContent: "x".repeat(maxBodyBytes) } }),
+        key,
+      ).toBe(413);
+      expect(await statusOf(key, { body: email("A new campaign past the limit") }), key).toBe(403);
+    }
+    const failed = await call("POST /api/send", { body: email("Third", "provider refuses") });
+    expect(failed.json).toEqual({ error: "Email delivery failed" });
+
+    // Archiving, and what an archived campaign refuses.
+    expect(await statusOf("POST /api/campaigns/{id}/archive", { params: { id: thirdId } })).toBe(200);
+    expect(await statusOf("POST /api/campaigns/{id}/archive", { params: { id: thirdId } })).toBe(400);
+    expect(await statusOf("POST /api/send", { body: email("Third") })).toBe(400);
+    expect(await statusOf("POST /api/emails", { body: email("Third") })).toBe(400);
+
+    // Unknown resources and malformed parameters.
+    for (const key of [
+      "GET /api/campaigns/{id}",
+      "POST /api/campaigns/{id}/archive",
+      "GET /api/campaigns/{id}/stats",
+    ]) {
+      expect(await statusOf(key, { params: { id: "nope" } }), key).toBe(404);
+      expect(await statusOf(key, { params: { id: badEncoding } }), key).toBe(400);
+    }
+    expect(
+      (
+        await call("GET /api/campaigns/{id}/stats", {
+          params: { id: thirdId },
+          query: "period=2026-02-30,2026-03-01",
+        })
+      ).status,
+    ).toBe(400);
+    expect(await statusOf("GET /api/contacts", { query: "limit=1001" })).toBe(400);
+    expect(await statusOf("GET /api/contacts", { query: "cursor=nope" })).toBe(400);
+    expect(await statusOf("GET /api/contacts/{email}", { params: { email: "nobody%40example.com" } })).toBe(
+      404,
+    );
+    expect(await statusOf("GET /api/contacts/{email}", { params: { email: tooLong } })).toBe(400);
+    expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: "unknown" } })).toBe(200);
+    expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: tooLong } })).toBe(400);
+    expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: "unknown" } })).toBe(404);
+    expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: tooLong } })).toBe(400);
+  });
+
+  it("has seen every documented status of every operation answered, and no other", () => {
+    // The checks above ran against `call`, which refuses undocumented statuses; here the converse.
+    for (const { key, operation } of documented) {
+      expect([...(observed.get(key) ?? [])].sort(), key).toEqual(Object.keys(operation.responses).sort());
+    }
+  });
+});
