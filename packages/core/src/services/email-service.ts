@@ -3,7 +3,7 @@ import { createWebhookEvent } from "../events/webhook-events.js";
 import { htmlToText } from "../html/index.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
-import type { MailProvider } from "../ports/mail-provider.js";
+import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { CampaignService } from "./campaign-service.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
@@ -69,29 +69,50 @@ export interface EmailServiceOptions {
 export function createEmailService(deps: ServiceDeps, options: EmailServiceOptions): EmailService {
   const { storage, clock, createId } = deps;
 
+  /**
+   * What sending and registering share: the campaign, the tracked content, and the email record
+   * to store (without its sender fields, which only sending decides).
+   */
   async function prepare(
     organizationId: string,
-    campaignReference: string | undefined,
-    html: string,
-    tracking: { opens?: boolean; clicks?: boolean } | undefined,
+    input: {
+      campaignId?: string;
+      htmlContent: string;
+      tracking?: { opens?: boolean; clicks?: boolean };
+      subject: string;
+      metadata?: Record<string, unknown>;
+      to: MailAddress[];
+      cc?: MailAddress[];
+      bcc?: MailAddress[];
+    },
   ) {
-    const campaign = campaignReference
-      ? await options.campaigns.resolveForSending(organizationId, campaignReference)
+    const campaign = input.campaignId
+      ? await options.campaigns.resolveForSending(organizationId, input.campaignId)
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
-    const switches = { opens: tracking?.opens ?? true, clicks: tracking?.clicks ?? true };
-    return { campaign, switches, content: buildTrackedContent(html, base, switches) };
+    const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
+    const content = buildTrackedContent(input.htmlContent, base, switches);
+    const record = {
+      id: createId(),
+      organizationId,
+      campaignId: campaign?.id ?? null,
+      trackingId: content.trackingId,
+      subject: input.subject,
+      metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+      trackOpens: switches.opens,
+      trackClicks: switches.clicks,
+      recipients: recipientRecords(input),
+      links: content.links,
+      createdAt: clock.now(),
+    };
+    return { campaign, content, record };
   }
 
   return {
     async send(organizationId, rawInput) {
       const input = validate(sendEmailSchema, rawInput, "body");
-      const { campaign, switches, content } = await prepare(
-        organizationId,
-        input.campaignId,
-        input.htmlContent,
-        input.tracking,
-      );
+      const { campaign, content, record } = await prepare(organizationId, input);
+      const emailId = record.id;
       const sender = await decideSender(
         storage.sendingDomains,
         organizationId,
@@ -99,24 +120,12 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         input.replyTo,
         options.platformDomain,
       );
-      const emailId = createId();
-      const createdAt = clock.now();
       await storage.emails.create({
-        id: emailId,
-        organizationId,
-        campaignId: campaign?.id ?? null,
-        trackingId: content.trackingId,
+        ...record,
         origin: "send",
         fromAddress: formatMailbox(input.from),
         sender: formatMailbox(sender.from),
         replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
-        subject: input.subject,
-        metadata: input.metadata ? JSON.stringify(input.metadata) : null,
-        trackOpens: switches.opens,
-        trackClicks: switches.clicks,
-        recipients: recipientRecords(input),
-        links: content.links,
-        createdAt,
       });
 
       let providerMessageId: string;
@@ -169,38 +178,15 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
 
     async register(organizationId, rawInput) {
       const input = validate(registerEmailSchema, rawInput, "body");
-      const { campaign, switches, content } = await prepare(
-        organizationId,
-        input.campaignId,
-        input.htmlContent,
-        input.tracking,
-      );
-      const emailId = createId();
-      const now = clock.now();
+      const { content, record } = await prepare(organizationId, input);
       const from = input.from ? formatMailbox(input.from) : "";
       await storage.emails.create(
-        {
-          id: emailId,
-          organizationId,
-          campaignId: campaign?.id ?? null,
-          trackingId: content.trackingId,
-          origin: "register",
-          fromAddress: from,
-          sender: from,
-          replyTo: null,
-          subject: input.subject,
-          metadata: input.metadata ? JSON.stringify(input.metadata) : null,
-          trackOpens: switches.opens,
-          trackClicks: switches.clicks,
-          recipients: recipientRecords(input),
-          links: content.links,
-          createdAt: now,
-        },
+        { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
         // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
-        { providerMessageId: null, sentAt: now },
+        { providerMessageId: null, sentAt: record.createdAt },
       );
       return {
-        id: emailId,
+        id: record.id,
         emailTrackingId: content.trackingId,
         html: content.html,
         links: content.linkResponses,
