@@ -21,8 +21,11 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       await storage.close();
     });
 
+    let organizationsCreated = 0;
     async function organization(orgName = "Acme") {
-      const org = { id: createResourceId(), name: orgName, createdAt: at("2026-01-01T00:00:00.000Z") };
+      // Distinct creation times: ids made in one millisecond do not sort in creation order.
+      const createdAt = new Date(at("2026-01-01T00:00:00.000Z").getTime() + 1000 * organizationsCreated++);
+      const org = { id: createResourceId(), name: orgName, createdAt };
       await storage.organizations.create(org);
       return org;
     }
@@ -39,7 +42,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       expect(await storage.organizations.get("missing")).toBeUndefined();
       const second = await organization("Beta");
       expect((await storage.organizations.list()).map((o) => o.name)).toEqual(["Acme", "Beta"]);
-      expect(second.createdAt.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+      expect(second.createdAt.toISOString()).toBe("2026-01-01T00:00:01.000Z");
     });
 
     it("finds active API keys by hash only, and not once revoked", async () => {
