@@ -4,13 +4,17 @@ import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
 import { campaignRoutes } from "./routes/campaign-routes.js";
+import { contactRoutes } from "./routes/contact-routes.js";
 import { emailRoutes } from "./routes/email-routes.js";
+import { statsRoutes } from "./routes/stats-routes.js";
 import { trackingRoutes } from "./routes/tracking-routes.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
+import { type ContactService, createContactService } from "./services/contact-service.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
+import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createDirectEventWriter } from "./services/tracking/event-writer.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
 import { createResourceId } from "./util/ids.js";
@@ -33,6 +37,10 @@ export interface MailPulse {
   emails: EmailService;
   /** What the tracking endpoints call: record opens, resolve and record clicks. */
   tracking: TrackingService;
+  /** Campaign period statistics and organization-wide statistics (docs/statistics.md). */
+  stats: StatsService;
+  /** Contacts: the `to` recipients with their engagement and timeline. */
+  contacts: ContactService;
   /** Starts background work. Idempotent. */
   start(): Promise<void>;
   /** Stops background work and flushes what is pending; then the storage can be closed. */
@@ -59,7 +67,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const emails = createEmailService(deps, {
-    mailProvider: options.mailProvider ?? memoryProvider(),
+    mailProvider:
+      options.mailProvider ??
+      memoryProvider({
+        log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
+      }),
     campaigns,
     baseUrl,
     platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
@@ -74,8 +86,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
 
+  const stats = createStatsService(deps);
+  const contacts = createContactService(deps);
+
   const handler = createHandler({
-    routes: [...campaignRoutes(campaigns), ...emailRoutes(emails), ...trackingRoutes(tracking)],
+    routes: [
+      ...campaignRoutes(campaigns),
+      ...emailRoutes(emails),
+      ...trackingRoutes(tracking),
+      ...statsRoutes(stats),
+      ...contactRoutes(contacts, { baseUrl }),
+    ],
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
@@ -90,6 +111,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     campaigns,
     emails,
     tracking,
+    stats,
+    contacts,
     async start() {},
     async stop() {
       await eventWriter.flush();

@@ -16,5 +16,19 @@ export type * from "./ports/storage.js";
 export * from "./providers/index.js";
 export type { ApiKeyService, CreatedApiKey } from "./services/api-key-service.js";
 export type { Campaign, CampaignDetail, CampaignService } from "./services/campaign-service.js";
+export type {
+  ContactDetail,
+  ContactListOptions,
+  ContactPage,
+  ContactService,
+  ContactSummary,
+  ContactTimelineEvent,
+} from "./services/contact-service.js";
 export type { OrganizationService } from "./services/organization-service.js";
 export type { PlanLimits } from "./services/service-context.js";
+export type {
+  CampaignPeriodStats,
+  DailyActivity,
+  GlobalStats,
+  StatsService,
+} from "./services/stats-service.js";

@@ -1,47 +1,69 @@
-import type { Kysely } from "kysely";
-import type { StatsStore } from "../../ports/storage.js";
+import { type Kysely, sql } from "kysely";
+import type { CampaignTotals, StatsStore } from "../../ports/storage.js";
 import { toCount, toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
+import { createContactStatsStore } from "./contact-stats-store.js";
 
-/** {@link StatsStore} on Kysely: reads per-email counters, never scans the event history. */
+type TotalsRow = {
+  total_emails: number | string | bigint;
+  total_opens: number | string | bigint | null;
+  total_clicks: number | string | bigint | null;
+  opened_emails: number | string | bigint;
+  clicked_emails: number | string | bigint;
+};
+
+function toTotals(row: TotalsRow): CampaignTotals {
+  return {
+    totalEmails: toCount(row.total_emails),
+    totalOpens: toCount(row.total_opens),
+    totalClicks: toCount(row.total_clicks),
+    openedEmails: toCount(row.opened_emails),
+    clickedEmails: toCount(row.clicked_emails),
+  };
+}
+
+/**
+ * {@link StatsStore} on Kysely. Totals read the per-email counters and the per-day rollup, so
+ * their cost follows the number of emails (or days) asked about, not the event history; only the
+ * period's top links read events, and only those of the campaign within the period.
+ */
 export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
   const sentEmailsOf = (organizationId: string, campaignId: string) =>
     db
       .selectFrom("mailpulse_email")
-      .where("organization_id", "=", organizationId)
-      .where("campaign_id", "=", campaignId)
-      .where("status", "=", "sent");
+      // Qualified: period queries join the recipient table, which has an organization_id too.
+      .where("mailpulse_email.organization_id", "=", organizationId)
+      .where("mailpulse_email.campaign_id", "=", campaignId)
+      .where("mailpulse_email.status", "=", "sent");
+
+  const totalsColumns = [
+    db.fn.countAll<number>().as("total_emails"),
+    db.fn.sum<number>("open_count").as("total_opens"),
+    db.fn.sum<number>("click_count").as("total_clicks"),
+    db.fn.count<number>("first_opened_at").as("opened_emails"),
+    db.fn.count<number>("first_clicked_at").as("clicked_emails"),
+  ];
 
   return {
+    ...createContactStatsStore(db),
     async campaignTotals(organizationId, campaignId) {
       const row = await sentEmailsOf(organizationId, campaignId)
-        .select((eb) => [
-          eb.fn.countAll().as("total_emails"),
-          eb.fn.sum("open_count").as("total_opens"),
-          eb.fn.sum("click_count").as("total_clicks"),
-          eb.fn.count("first_opened_at").as("opened_emails"),
-          eb.fn.count("first_clicked_at").as("clicked_emails"),
-        ])
+        .select(totalsColumns)
         .executeTakeFirstOrThrow();
-      return {
-        totalEmails: toCount(row.total_emails),
-        totalOpens: toCount(row.total_opens),
-        totalClicks: toCount(row.total_clicks),
-        openedEmails: toCount(row.opened_emails),
-        clickedEmails: toCount(row.clicked_emails),
-      };
+      return toTotals(row);
     },
     async campaignLinks(organizationId, campaignId) {
+      // The status filter is a semi-join on the campaign's own emails: joining the email table
+      // instead lets PostgreSQL hash every email of the organization.
       const rows = await db
         .selectFrom("mailpulse_link")
-        .innerJoin("mailpulse_email", "mailpulse_email.id", "mailpulse_link.email_id")
-        .where("mailpulse_link.organization_id", "=", organizationId)
-        .where("mailpulse_link.campaign_id", "=", campaignId)
-        .where("mailpulse_email.status", "=", "sent")
-        .groupBy("mailpulse_link.url")
-        .select((eb) => ["mailpulse_link.url", eb.fn.sum("mailpulse_link.click_count").as("clicks")])
+        .where("organization_id", "=", organizationId)
+        .where("campaign_id", "=", campaignId)
+        .where("email_id", "in", sentEmailsOf(organizationId, campaignId).select("id"))
+        .groupBy("url")
+        .select((eb) => ["url", eb.fn.sum("click_count").as("clicks")])
         .orderBy("clicks", "desc")
-        .orderBy("mailpulse_link.url")
+        .orderBy("url")
         .execute();
       return rows.map((row) => ({ url: row.url, clicks: toCount(row.clicks) }));
     },
@@ -61,6 +83,74 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
         opens: toCount(row.open_count),
         clicks: toCount(row.click_count),
       }));
+    },
+    async campaignPeriodEmails(organizationId, campaignId, range) {
+      const inRange = sentEmailsOf(organizationId, campaignId)
+        .where("mailpulse_email.sent_at", ">=", range.start.getTime())
+        .where("mailpulse_email.sent_at", "<=", range.end.getTime());
+      const [counts, recipients] = await Promise.all([
+        inRange
+          .select((eb) => [eb.fn.countAll().as("total_emails"), eb.fn.count("first_opened_at").as("opened")])
+          .executeTakeFirstOrThrow(),
+        // Driven from the period's emails to their recipients (primary key prefix), so the cost
+        // follows the period's emails, not the organization's recipients.
+        inRange
+          .innerJoin("mailpulse_email_recipient", "mailpulse_email_recipient.email_id", "mailpulse_email.id")
+          .where("mailpulse_email_recipient.kind", "=", "to")
+          .select((eb) => eb.fn.count("mailpulse_email_recipient.address").distinct().as("unique_recipients"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        totalEmails: toCount(counts.total_emails),
+        openedEmails: toCount(counts.opened),
+        uniqueRecipients: toCount(recipients.unique_recipients),
+      };
+    },
+    async campaignDailyTotals(organizationId, campaignId, firstDay, lastDay) {
+      const rows = await db
+        .selectFrom("mailpulse_daily_stat")
+        .select(["day", "emails", "opens", "clicks"])
+        .where("organization_id", "=", organizationId)
+        .where("campaign_id", "=", campaignId)
+        .where("day", ">=", firstDay)
+        .where("day", "<=", lastDay)
+        .orderBy("day")
+        .execute();
+      return rows.map((row) => ({
+        day: Number(row.day),
+        emails: toCount(row.emails),
+        opens: toCount(row.opens),
+        clicks: toCount(row.clicks),
+      }));
+    },
+    async campaignPeriodTopLinks(organizationId, campaignId, range, limit) {
+      // Reads the partial index of click events (migration 0002) without touching event rows; the
+      // type is a literal so SQLite can prove the partial index applies. The organization is
+      // checked on the link row, which is read for its URL anyway.
+      const rows = await db
+        .selectFrom("mailpulse_event")
+        .innerJoin("mailpulse_link", "mailpulse_link.id", "mailpulse_event.link_id")
+        .where("mailpulse_event.campaign_id", "=", campaignId)
+        .where("mailpulse_event.occurred_at", ">=", range.start.getTime())
+        .where("mailpulse_event.occurred_at", "<=", range.end.getTime())
+        .where("mailpulse_event.type", "=", sql.lit("click"))
+        .where("mailpulse_link.organization_id", "=", organizationId)
+        .groupBy("mailpulse_link.url")
+        .select((eb) => ["mailpulse_link.url", eb.fn.countAll().as("clicks")])
+        .orderBy("clicks", "desc")
+        .orderBy("mailpulse_link.url")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ url: row.url, clicks: toCount(row.clicks) }));
+    },
+    async organizationTotals(organizationId) {
+      const row = await db
+        .selectFrom("mailpulse_email")
+        .where("organization_id", "=", organizationId)
+        .where("status", "=", "sent")
+        .select(totalsColumns)
+        .executeTakeFirstOrThrow();
+      return toTotals(row);
     },
   };
 }

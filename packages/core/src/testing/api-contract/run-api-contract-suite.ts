@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type MemoryProvider, memoryProvider } from "../../providers/memory-provider.js";
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
+import { contactContract } from "./contact-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
+import { statsContract } from "./stats-contract.js";
 import { trackingContract } from "./tracking-contract.js";
 
 /**
@@ -39,5 +41,8 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
       () => failing,
     );
     trackingContract(() => target);
+    // These start targets of their own: their clocks move, and periods are relative to "now".
+    statsContract(start);
+    contactContract(start);
   });
 }

@@ -1,0 +1,42 @@
+/** The endpoints the statistics benchmark times, as in-process service calls. */
+import type { Storage } from "@mailpulse/core";
+import { createTestClock } from "@mailpulse/core/testing";
+import { createCampaignService } from "../../packages/core/src/services/campaign-service.js";
+import { createContactService } from "../../packages/core/src/services/contact-service.js";
+import { createStatsService } from "../../packages/core/src/services/stats-service.js";
+import { benchNow, contactAddress, type Dataset } from "./dataset.js";
+
+/** The campaign, contact and search the benchmark asks about (fixed, so runs compare). */
+export const benchTargets = {
+  campaignIndex: 17,
+  contactIndex: 1234,
+  // Matches one contact: the filter has to look at every contact, the worst case for a search.
+  search: "contact4242@",
+  range90: "2026-04-01,2026-06-29",
+} as const;
+
+/** A named call of one endpoint. */
+export interface BenchEndpoint {
+  name: string;
+  call: () => Promise<unknown>;
+}
+
+/** The endpoints over `storage`, which holds `data`. */
+export function benchEndpoints(storage: Storage, data: Dataset): BenchEndpoint[] {
+  const deps = { storage, clock: createTestClock(new Date(benchNow)), createId: () => "unused" };
+  const campaigns = createCampaignService(deps, { limits: () => ({}), detailEmailLimit: 500 });
+  const stats = createStatsService(deps);
+  const contacts = createContactService(deps);
+  const org = data.organizationId;
+  const campaignId = data.campaignIds[benchTargets.campaignIndex] ?? "";
+  const address = contactAddress(benchTargets.contactIndex);
+  return [
+    { name: "campaign detail", call: () => campaigns.get(org, campaignId) },
+    { name: "period stats 30d", call: () => stats.campaign(org, campaignId, "30d") },
+    { name: "period stats 90-day range", call: () => stats.campaign(org, campaignId, benchTargets.range90) },
+    { name: "global stats", call: () => stats.global(org) },
+    { name: "contacts first page", call: () => contacts.list(org) },
+    { name: "contacts search", call: () => contacts.list(org, { search: benchTargets.search }) },
+    { name: "contact detail", call: () => contacts.get(org, address) },
+  ];
+}

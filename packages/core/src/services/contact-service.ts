@@ -1,0 +1,187 @@
+import { MailPulseError, notFound } from "../errors.js";
+import type { ContactCursor, ContactRecord } from "../ports/storage.js";
+import { ratio } from "./rates.js";
+import type { ServiceDeps } from "./service-context.js";
+
+/** Contacts per page when `limit` is not given. */
+export const defaultContactPageSize = 100;
+/** The largest accepted `limit`. */
+export const maxContactPageSize = 1000;
+/** Entries the contact timeline keeps, newest first. */
+export const contactTimelineLimit = 100;
+
+/** A contact in the list (the spec's contact summary). */
+export interface ContactSummary {
+  /** Lowercased address. */
+  email: string;
+  totalEmails: number;
+  totalOpens: number;
+  totalClicks: number;
+  /** Names of the campaigns the contact received, sorted. */
+  campaigns: string[];
+  /** 0 to 100, see {@link engagementScore}. */
+  engagementScore: number;
+  lastActivity: string;
+}
+
+/** One entry of a contact's timeline. */
+export interface ContactTimelineEvent {
+  type: "sent" | "opened" | "clicked";
+  timestamp: string;
+  subject: string;
+  /** Present when the email belongs to a campaign. */
+  campaign?: string;
+  /** Present on `clicked`: the clicked URL. */
+  link?: string;
+}
+
+/** `GET /api/contacts/:email`. */
+export interface ContactDetail extends ContactSummary {
+  firstSeen: string;
+  /** Open events per email, a ratio (not a percentage), four decimals. */
+  openRate: number;
+  /** Click events per email, a ratio, four decimals. */
+  clickRate: number;
+  /** Newest first, at most {@link contactTimelineLimit} entries. */
+  timeline: ContactTimelineEvent[];
+}
+
+/** A page of contacts; `nextCursor` is null on the last page. */
+export interface ContactPage {
+  contacts: ContactSummary[];
+  nextCursor: string | null;
+}
+
+/** Options of {@link ContactService.list}. */
+export interface ContactListOptions {
+  /** Case-insensitive substring of the address. */
+  search?: string;
+  /** Page size, 1 to 1000; default 100. */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** The recipients (`to` addresses) an organization emailed, with their engagement. */
+export interface ContactService {
+  /** Contacts, most recent activity first; VALIDATION_FAILED for a malformed cursor. */
+  list(organizationId: string, options?: ContactListOptions): Promise<ContactPage>;
+  /** The contact (address case-insensitive); NOT_FOUND when the organization never emailed it. */
+  get(organizationId: string, email: string): Promise<ContactDetail>;
+}
+
+/**
+ * The spec's score, as written: min(100, round((opens/emails x 60 + clicks/emails x 40) x 100)).
+ * It saturates quickly (two opens per email already give 100); see docs/statistics.md.
+ */
+export function engagementScore(contact: Pick<ContactRecord, "totalEmails" | "totalOpens" | "totalClicks">) {
+  if (contact.totalEmails === 0) return 0;
+  const openRate = contact.totalOpens / contact.totalEmails;
+  const clickRate = contact.totalClicks / contact.totalEmails;
+  return Math.min(100, Math.round((openRate * 60 + clickRate * 40) * 100));
+}
+
+/** Encodes a list position as an opaque base64url token. */
+export function encodeContactCursor(cursor: ContactCursor): string {
+  return Buffer.from(JSON.stringify([cursor.lastActivity.getTime(), cursor.address])).toString("base64url");
+}
+
+/** Decodes {@link encodeContactCursor}'s token; VALIDATION_FAILED when it is not one. */
+export function decodeContactCursor(token: string): ContactCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+  } catch {
+    value = undefined;
+  }
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isSafeInteger(value[0]) &&
+    typeof value[1] === "string"
+  ) {
+    return { lastActivity: new Date(value[0]), address: value[1] };
+  }
+  throw new MailPulseError(
+    "VALIDATION_FAILED",
+    'Invalid request query: "cursor" is not a cursor MailPulse issued; follow the Link header\'s next URL',
+  );
+}
+
+function toSummary(contact: ContactRecord, campaigns: string[]): ContactSummary {
+  return {
+    email: contact.address,
+    totalEmails: contact.totalEmails,
+    totalOpens: contact.totalOpens,
+    totalClicks: contact.totalClicks,
+    campaigns,
+    engagementScore: engagementScore(contact),
+    lastActivity: contact.lastActivity.toISOString(),
+  };
+}
+
+/** Builds the {@link ContactService}. */
+export function createContactService(deps: ServiceDeps): ContactService {
+  const { storage } = deps;
+
+  async function campaignsOf(organizationId: string, addresses: string[]): Promise<Map<string, string[]>> {
+    const byAddress = new Map<string, string[]>(addresses.map((address) => [address, []]));
+    for (const { address, name } of await storage.stats.contactCampaigns(organizationId, addresses)) {
+      byAddress.get(address)?.push(name);
+    }
+    for (const names of byAddress.values()) names.sort();
+    return byAddress;
+  }
+
+  return {
+    async list(organizationId, options = {}) {
+      const limit = Math.min(
+        Math.max(Math.trunc(options.limit ?? defaultContactPageSize), 1),
+        maxContactPageSize,
+      );
+      const search = options.search?.trim();
+      const after = options.cursor ? decodeContactCursor(options.cursor) : undefined;
+      // One row more than asked tells whether a next page exists without a count.
+      const rows = await storage.stats.listContacts(organizationId, {
+        ...(search ? { search } : {}),
+        limit: limit + 1,
+        ...(after ? { after } : {}),
+      });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const campaigns = await campaignsOf(
+        organizationId,
+        page.map((contact) => contact.address),
+      );
+      return {
+        contacts: page.map((contact) => toSummary(contact, campaigns.get(contact.address) ?? [])),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeContactCursor({ lastActivity: last.lastActivity, address: last.address })
+            : null,
+      };
+    },
+    async get(organizationId, email) {
+      const address = email.trim().toLowerCase();
+      const contact = await storage.stats.getContact(organizationId, address);
+      if (!contact) throw notFound("Contact");
+      const [campaigns, timeline] = await Promise.all([
+        campaignsOf(organizationId, [address]),
+        storage.stats.contactTimeline(organizationId, address, contactTimelineLimit),
+      ]);
+      return {
+        ...toSummary(contact, campaigns.get(address) ?? []),
+        firstSeen: contact.firstSeen.toISOString(),
+        openRate: ratio(contact.totalOpens, contact.totalEmails),
+        clickRate: ratio(contact.totalClicks, contact.totalEmails),
+        timeline: timeline.map((entry) => ({
+          type: entry.type,
+          timestamp: entry.at.toISOString(),
+          subject: entry.subject,
+          ...(entry.campaign !== null ? { campaign: entry.campaign } : {}),
+          ...(entry.link !== null ? { link: entry.link } : {}),
+        })),
+      };
+    },
+  };
+}

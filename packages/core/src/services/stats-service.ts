@@ -1,0 +1,132 @@
+import { notFound } from "../errors.js";
+import type { DailyTotals } from "../ports/storage.js";
+import { type Campaign, toCampaign } from "./campaign-service.js";
+import { dayToIsoDate, parsePeriod } from "./period.js";
+import { percentage } from "./rates.js";
+import type { ServiceDeps } from "./service-context.js";
+
+/** How many URLs `topLinks` lists. */
+export const periodTopLinkCount = 10;
+
+/** One UTC day of `openAndClicks`. */
+export interface DailyActivity {
+  /** `YYYY-MM-DD` (UTC). */
+  date: string;
+  /** Open events that day. */
+  opens: number;
+  /** Click events that day. */
+  clicks: number;
+  /** Emails sent that day. */
+  emails: number;
+}
+
+/** `GET /api/campaigns/:id/stats`: a campaign's statistics over a period (see docs/statistics.md). */
+export interface CampaignPeriodStats {
+  campaign: Campaign;
+  period: { start: string; end: string };
+  stats: {
+    /** Emails sent in the period. */
+    totalEmails: number;
+    /** Open events in the period. */
+    totalOpens: number;
+    /** Click events in the period. */
+    totalClicks: number;
+    /** Opened emails sent in the period / emails sent in the period x 100. */
+    openRate: number;
+    /** Clicks / opens x 100 (0 without opens). */
+    clickThroughRate: number;
+    /** Distinct `to` addresses of the period's emails. */
+    uniqueRecipients: number;
+    /** Emails sent in the period with no open and no click. */
+    noInteraction: number;
+  };
+  /** One entry per UTC day of the period, oldest first, zero-filled. */
+  openAndClicks: DailyActivity[];
+  /** The {@link periodTopLinkCount} most clicked URLs in the period. */
+  topLinks: Array<{ url: string; clicks: number }>;
+}
+
+/** `GET /api/stats`: totals over every sent email of the organization. */
+export interface GlobalStats {
+  totalEmails: number;
+  totalOpens: number;
+  totalClicks: number;
+  /** Emails opened (an open or a click) / emails x 100. */
+  openRate: number;
+  /** Emails with a click / emails x 100. */
+  clickRate: number;
+}
+
+/** Campaign period statistics and organization-wide statistics. */
+export interface StatsService {
+  /**
+   * A campaign's statistics over `period` (default `30d`, see `parsePeriod`): VALIDATION_FAILED
+   * for a bad period, NOT_FOUND for an unknown or foreign campaign (archived ones are found).
+   */
+  campaign(organizationId: string, campaignId: string, period?: string): Promise<CampaignPeriodStats>;
+  /** Totals over all campaigns (archived included) and standalone emails. */
+  global(organizationId: string): Promise<GlobalStats>;
+}
+
+function zeroFilledDays(rows: DailyTotals[], firstDay: number, lastDay: number): DailyActivity[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days: DailyActivity[] = [];
+  for (let day = firstDay; day <= lastDay; day++) {
+    const row = byDay.get(day);
+    days.push({
+      date: dayToIsoDate(day),
+      opens: row?.opens ?? 0,
+      clicks: row?.clicks ?? 0,
+      emails: row?.emails ?? 0,
+    });
+  }
+  return days;
+}
+
+/** Builds the {@link StatsService}. */
+export function createStatsService(deps: ServiceDeps): StatsService {
+  const { storage, clock } = deps;
+
+  return {
+    async campaign(organizationId, campaignId, period = "30d") {
+      const range = parsePeriod(period, clock.now());
+      const record = await storage.campaigns.get(organizationId, campaignId);
+      if (!record) throw notFound("Campaign");
+      const [emails, daily, topLinks] = await Promise.all([
+        storage.stats.campaignPeriodEmails(organizationId, campaignId, range),
+        storage.stats.campaignDailyTotals(organizationId, campaignId, range.firstDay, range.lastDay),
+        storage.stats.campaignPeriodTopLinks(organizationId, campaignId, range, periodTopLinkCount),
+      ]);
+      // The period starts at a day boundary and ends at its last day's end (or now, which no
+      // event is past), so the daily rollup counts exactly the period's events.
+      const openAndClicks = zeroFilledDays(daily, range.firstDay, range.lastDay);
+      const totalOpens = openAndClicks.reduce((sum, day) => sum + day.opens, 0);
+      const totalClicks = openAndClicks.reduce((sum, day) => sum + day.clicks, 0);
+      return {
+        campaign: toCampaign(record),
+        period: { start: range.start.toISOString(), end: range.end.toISOString() },
+        stats: {
+          totalEmails: emails.totalEmails,
+          totalOpens,
+          totalClicks,
+          openRate: percentage(emails.openedEmails, emails.totalEmails),
+          clickThroughRate: percentage(totalClicks, totalOpens),
+          uniqueRecipients: emails.uniqueRecipients,
+          noInteraction: emails.totalEmails - emails.openedEmails,
+        },
+        openAndClicks,
+        topLinks,
+      };
+    },
+    async global(organizationId) {
+      const totals = await storage.stats.organizationTotals(organizationId);
+      return {
+        totalEmails: totals.totalEmails,
+        totalOpens: totals.totalOpens,
+        totalClicks: totals.totalClicks,
+        openRate: percentage(totals.openedEmails, totals.totalEmails),
+        clickRate: percentage(totals.clickedEmails, totals.totalEmails),
+      };
+    },
+  };
+}
