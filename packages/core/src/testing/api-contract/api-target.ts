@@ -40,6 +40,7 @@ export interface ApiRequest {
 
 /** A small client over real `fetch`, for contract tests. */
 export function createApiClient(baseUrl: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: contract tests read loosely typed JSON bodies on purpose.
   return async function call<T = any>(
     method: string,
     path: string,
