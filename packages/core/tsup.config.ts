@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
+  // The testing entry loads the adapters on demand; they depend on core, so core must not bundle them.
+  external: ["@mailpulse/adapter-express", "@mailpulse/adapter-fastify"],
 });
