@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { readSettings, SettingsError } from "../src/settings.js";
+
+describe("standalone settings", () => {
+  it("defaults to SQLite under ./data of the folder npm started in, port 3000 on 127.0.0.1", () => {
+    const settings = readSettings({ INIT_CWD: "/srv/app" });
+    expect(settings).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      sqlitePath: "/srv/app/data/mailpulse.db",
+      databaseUrl: undefined,
+      baseUrl: "http://localhost:3000",
+      platformDomain: "localhost",
+      maxCampaigns: undefined,
+      smtpUrl: undefined,
+      webhookAllowPrivate: false,
+    });
+  });
+
+  it("reads every documented variable", () => {
+    const settings = readSettings({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      MAILPULSE_DATABASE: "/var/lib/mailpulse.db",
+      DATABASE_URL: "postgres://u@db:5432/mp",
+      MAILPULSE_BASE_URL: "https://mail.example.com/",
+      MAILPULSE_MAX_CAMPAIGNS: "25",
+      MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
+      MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
+      MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
+      MAILPULSE_RATE_LIMIT: "600",
+    });
+    expect(settings).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      sqlitePath: "/var/lib/mailpulse.db",
+      databaseUrl: "postgres://u@db:5432/mp",
+      baseUrl: "https://mail.example.com",
+      platformDomain: "mail.example.com",
+      maxCampaigns: 25,
+      smtpUrl: "smtps://user:pw@smtp.example.com:465",
+      dnsServers: ["127.0.0.1:5353", "[::1]:53"],
+      webhookAllowPrivate: true,
+      rateLimit: 600,
+    });
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["MAILPULSE_MAX_CAMPAIGNS", "-1"],
+    ["MAILPULSE_BASE_URL", "not a url"],
+    ["MAILPULSE_BASE_URL", "ftp://x.example"],
+    ["DATABASE_URL", "mysql://x"],
+    ["MAILPULSE_SMTP_URL", "http://smtp.example.com"],
+    ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
+    ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "maybe"],
+    ["MAILPULSE_RATE_LIMIT", "0"],
+    ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
+  ])("refuses %s=%s with a message naming it", (name, value) => {
+    expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
+    expect(() => readSettings({ [name]: value })).toThrowError(name);
+  });
+});
