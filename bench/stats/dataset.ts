@@ -7,6 +7,7 @@
  * The emails, recipients and links depend only on `emails`/`contacts`/`campaigns`; the events on
  * `events` too, so a 100k-event and a 1M-event dataset share everything but their history.
  */
+import { dayMs, utcDayOf } from "../../packages/core/src/util/utc-day.js";
 
 /** Sizes of a dataset. */
 export interface DatasetSize {
@@ -18,7 +19,7 @@ export interface DatasetSize {
 
 /** "Now" of the fixture; emails are sent over the 180 days before it. */
 export const benchNow = Date.parse("2026-06-30T12:00:00.000Z");
-const dayMs = 86_400_000;
+
 const spanMs = 180 * dayMs;
 const linksPerEmail = 3;
 
@@ -189,7 +190,7 @@ export function buildDataset(size: DatasetSize): Dataset {
   const contacts = new Map<string, BenchContact>();
   const daily = new Map<string, BenchDaily>();
   const bumpDay = (campaignIndex: number, at: number, field: "emails" | "opens" | "clicks") => {
-    const day = Math.floor(at / dayMs);
+    const day = utcDayOf(at);
     const key = `${campaignIndex}:${day}`;
     let row = daily.get(key);
     if (!row) {

@@ -2,6 +2,7 @@
  * The dataset as table rows (column name -> value), shared by the SQLite and PostgreSQL seeders
  * so both databases hold exactly the same thing.
  */
+import { dayMs } from "../../packages/core/src/util/utc-day.js";
 import { benchNow, campaignKey, type Dataset } from "./dataset.js";
 
 type Value = string | number | null;
@@ -16,8 +17,6 @@ export interface TableRows {
   types: string[];
   rows: () => Iterable<Row>;
 }
-
-const dayMs = 86_400_000;
 
 /** Every table of the fixture, in foreign-key order. */
 export function datasetTables(data: Dataset): TableRows[] {

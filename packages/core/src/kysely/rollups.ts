@@ -4,14 +4,8 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { OutboxEvent } from "../ports/storage.js";
+import { utcDayOf } from "../util/utc-day.js";
 import type { MailPulseDatabase } from "./schema.js";
-
-const dayMs = 86_400_000;
-
-/** The UTC day number (days since the epoch) of an epoch-ms instant. */
-export function dayOf(epochMs: number): number {
-  return Math.floor(epochMs / dayMs);
-}
 
 /** The later of a column and a value, in SQL both dialects accept (no GREATEST/MAX(a,b) split). */
 function later(column: string, value: number) {
@@ -32,7 +26,7 @@ export async function bumpDailyStat(
     .values({
       organization_id: key.organizationId,
       campaign_id: key.campaignId ?? "",
-      day: dayOf(key.at),
+      day: utcDayOf(key.at),
       emails,
       opens,
       clicks,

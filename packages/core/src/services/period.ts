@@ -1,7 +1,5 @@
 import { MailPulseError } from "../errors.js";
-
-/** Milliseconds in a UTC day; day buckets are `floor(epochMs / dayMs)`. */
-export const dayMs = 86_400_000;
+import { dayMs, utcDayOf } from "../util/utc-day.js";
 
 /** The longest date range `period` accepts, in days (a leap year). */
 export const maxPeriodDays = 366;
@@ -24,16 +22,6 @@ export interface StatsPeriod {
 const lastDays: Record<string, number> = { "7d": 7, "30d": 30, "90d": 90 };
 const datePattern = /^(\d{4}-\d{2}-\d{2})\s*,\s*(\d{4}-\d{2}-\d{2})$/;
 
-/** The UTC day number of an instant. */
-export function dayOf(at: Date): number {
-  return Math.floor(at.getTime() / dayMs);
-}
-
-/** `YYYY-MM-DD` of a UTC day number. */
-export function dayToIsoDate(day: number): string {
-  return new Date(day * dayMs).toISOString().slice(0, 10);
-}
-
 function invalid(input: string, reason: string): MailPulseError {
   // Echo a bounded prefix only: the message should help, not reflect arbitrary input back.
   const shown = input.length > 40 ? `${input.slice(0, 40)}...` : input;
@@ -49,7 +37,7 @@ function parseDay(input: string, text: string): number {
   if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== text) {
     throw invalid(input, `${text} is not a calendar date`);
   }
-  return dayOf(at);
+  return utcDayOf(at.getTime());
 }
 
 /**
@@ -62,7 +50,7 @@ function parseDay(input: string, text: string): number {
 export function parsePeriod(input: string, now: Date): StatsPeriod {
   const days = lastDays[input];
   if (days !== undefined) {
-    const lastDay = dayOf(now);
+    const lastDay = utcDayOf(now.getTime());
     const firstDay = lastDay - (days - 1);
     return { start: new Date(firstDay * dayMs), end: now, firstDay, lastDay };
   }

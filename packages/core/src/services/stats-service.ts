@@ -1,7 +1,8 @@
 import { notFound } from "../errors.js";
 import type { DailyTotals } from "../ports/storage.js";
+import { utcDayToIsoDate } from "../util/utc-day.js";
 import { type Campaign, toCampaign } from "./campaign-service.js";
-import { dayToIsoDate, parsePeriod } from "./period.js";
+import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 
@@ -74,7 +75,7 @@ function zeroFilledDays(rows: DailyTotals[], firstDay: number, lastDay: number):
   for (let day = firstDay; day <= lastDay; day++) {
     const row = byDay.get(day);
     days.push({
-      date: dayToIsoDate(day),
+      date: utcDayToIsoDate(day),
       opens: row?.opens ?? 0,
       clicks: row?.clicks ?? 0,
       emails: row?.emails ?? 0,
