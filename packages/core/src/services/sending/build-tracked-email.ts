@@ -2,6 +2,7 @@ import { rewriteTrackedHtml } from "../../html/index.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
+import { formatMailbox } from "./addresses.js";
 
 /** A tracked link as the API returns it. */
 export interface TrackedLinkResponse {
@@ -57,7 +58,7 @@ export function recipientRecords(lists: {
     list.map((mailbox) => ({
       kind,
       address: mailbox.address.toLowerCase(),
-      display: mailbox.name ? `${mailbox.name} <${mailbox.address}>` : mailbox.address,
+      display: formatMailbox(mailbox),
     }));
   return [...rows("to", lists.to), ...rows("cc", lists.cc), ...rows("bcc", lists.bcc)];
 }
