@@ -41,32 +41,35 @@ export async function bumpDailyStat(
     .execute();
 }
 
-/** Counts a sent email for each of its (distinct, lowercased) `to` contacts. */
+/** Counts a sent email for each of its (distinct, lowercased) `to` contacts, in one statement. */
 export async function countSentForContacts(
   trx: Kysely<MailPulseDatabase>,
   organizationId: string,
   addresses: readonly string[],
   sentAt: number,
 ): Promise<void> {
-  for (const address of new Set(addresses)) {
-    await trx
-      .insertInto("mailpulse_contact")
-      .values({
+  // Distinct: one row may not be upserted twice by the same statement (PostgreSQL refuses it).
+  const distinct = [...new Set(addresses)];
+  if (distinct.length === 0) return;
+  await trx
+    .insertInto("mailpulse_contact")
+    .values(
+      distinct.map((address) => ({
         organization_id: organizationId,
         address,
         total_emails: 1,
         first_seen: sentAt,
         last_activity: sentAt,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(["organization_id", "address"]).doUpdateSet((eb) => ({
-          total_emails: eb("mailpulse_contact.total_emails", "+", 1),
-          first_seen: sql<number>`case when ${sql.ref("mailpulse_contact.first_seen")} < ${sentAt} then ${sql.ref("mailpulse_contact.first_seen")} else ${sentAt} end`,
-          last_activity: later("mailpulse_contact.last_activity", sentAt),
-        })),
-      )
-      .execute();
-  }
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(["organization_id", "address"]).doUpdateSet((eb) => ({
+        total_emails: eb("mailpulse_contact.total_emails", "+", 1),
+        first_seen: sql<number>`case when ${sql.ref("mailpulse_contact.first_seen")} < ${sentAt} then ${sql.ref("mailpulse_contact.first_seen")} else ${sentAt} end`,
+        last_activity: later("mailpulse_contact.last_activity", sentAt),
+      })),
+    )
+    .execute();
 }
 
 /** Counts an open or click for every `to` contact of the email. */
