@@ -1,5 +1,6 @@
-import { createHandler, type MailPulseHandler } from "./http/create-handler.js";
+import { createHandler } from "./http/create-handler.js";
 import { consoleLogger } from "./logger.js";
+import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
@@ -22,14 +23,8 @@ import { createResourceId } from "./util/ids.js";
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
 
-/** A MailPulse instance: in-process services plus the HTTP handler adapters mount. */
-export interface MailPulse {
-  /** Serves every `/api` route; never throws. */
-  handler: MailPulseHandler;
-  /** The path prefix the handler serves. */
-  basePath: "/api";
-  /** Request bodies larger than this are refused with 413. */
-  maxBodyBytes: number;
+/** A MailPulse instance: in-process services plus the HTTP surface adapters mount. */
+export interface MailPulse extends MailPulseHttp {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   campaigns: CampaignService;

@@ -9,6 +9,7 @@ export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-m
 export { errorStatus, isMailPulseError, MailPulseError, type MailPulseErrorCode } from "./errors.js";
 export type { MailPulseHandler, RequestInfo } from "./http/create-handler.js";
 export { consoleLogger, type Logger } from "./logger.js";
+export type { MailPulseHttp } from "./node/types.js";
 export type { MailPulseOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export type * from "./ports/mail-provider.js";
