@@ -5,6 +5,24 @@ import type { Storage } from "./ports/storage.js";
 import type { PlanLimits } from "./services/service-context.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
+/** How the tracking endpoints record hits. Every field has a default. */
+export interface TrackingOptions {
+  /** How much of the client IP events keep. Default `truncated` (/24 for IPv4, /48 for IPv6). */
+  ipAddresses?: IpAddressRetention;
+  /**
+   * When the pixel or redirect is answered. `after-commit` (default): once the batch holding the
+   * hit has committed, so an answered hit is a recorded hit, even across a crash. `immediately`:
+   * at once; a crash loses at most the hits still queued.
+   */
+  acknowledge?: "after-commit" | "immediately";
+  /** Hits written per transaction at most. Default 500. */
+  batchSize?: number;
+  /** Hits waiting to be written at most; past it new hits wait for room (never dropped). Default 10,000. */
+  queueSize?: number;
+  /** Tracking ids and link ids kept in the lookup cache (each a few hundred bytes). Default 50,000. */
+  cacheSize?: number;
+}
+
 /** Options of `createMailPulse`. Only `storage` and `baseUrl` are required. */
 export interface MailPulseOptions {
   /** Where everything is kept: `sqliteStorage(...)`, `postgresStorage(...)` or your own. Migrate it first. */
@@ -24,8 +42,8 @@ export interface MailPulseOptions {
   maxBodyBytes?: number;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
-  /** Tracking endpoints. `ipAddresses`: how much of the client IP events keep (default `truncated`: /24, /48). */
-  tracking?: { ipAddresses?: IpAddressRetention };
+  /** The tracking endpoints and their write path (docs/operations.md). */
+  tracking?: TrackingOptions;
   clock?: Clock;
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */

@@ -10,11 +10,13 @@
  * The Kysely implementation (`@mailpulse/core/kysely`) serves SQLite and PostgreSQL; the
  * contract suite in `@mailpulse/core/testing` checks any implementation.
  */
-import type { EmailStore, SendingDomainStore, TrackingStore, WebhookStore } from "./storage-emails.js";
+import type { EmailStore, SendingDomainStore, WebhookStore } from "./storage-emails.js";
 import type { StatsStore } from "./storage-stats.js";
+import type { TrackingStore } from "./storage-tracking.js";
 
 export type * from "./storage-emails.js";
 export type * from "./storage-stats.js";
+export type * from "./storage-tracking.js";
 
 /** An organization: the owner of every other resource. */
 export interface Organization {
