@@ -22,7 +22,6 @@ export async function createHostApp(
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
   const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
-  await mailpulse.start();
 
   const app = express();
   // The host's own JSON parser may run ahead of MailPulse; give it the same body limit.

@@ -23,7 +23,6 @@ export async function createHostApp(
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
   const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
-  await mailpulse.start();
 
   const app = Fastify();
   app.get("/health", async () => ({ ok: true }));

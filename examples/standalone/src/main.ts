@@ -29,7 +29,6 @@ async function main(): Promise<void> {
 
   const app = Fastify({ logger: false, forceCloseConnections: "idle" });
   await app.register(mailpulseFastify, { mailpulse });
-  await mailpulse.start();
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;

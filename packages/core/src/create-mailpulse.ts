@@ -1,3 +1,4 @@
+import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createHandler } from "./http/create-handler.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
@@ -16,7 +17,7 @@ import { createEmailService, type EmailService } from "./services/email-service.
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
-import { createDirectEventWriter } from "./services/tracking/event-writer.js";
+import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
 import { createResourceId } from "./util/ids.js";
 
@@ -36,9 +37,10 @@ export interface MailPulse extends MailPulseHttp {
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
-  /** Starts background work. Idempotent. */
-  start(): Promise<void>;
-  /** Stops background work and flushes what is pending; then the storage can be closed. */
+  /**
+   * Writes every tracking hit still queued and closes the mail provider passed in the options.
+   * The storage is the caller's: close it after `stop()` resolves.
+   */
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
   });
 
+  const trackingOptions = options.tracking ?? {};
+  const trackingWriter = createTrackingWriter({
+    record: (hits) => options.storage.tracking.recordEvents(hits),
+    batchSize: trackingOptions.batchSize ?? 500,
+    queueSize: trackingOptions.queueSize ?? 10_000,
+  });
+  const trackingLookups = createTrackingLookups(
+    options.storage.tracking,
+    trackingOptions.cacheSize ?? 50_000,
+  );
+
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const emails = createEmailService(deps, {
     mailProvider:
@@ -71,13 +84,14 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     baseUrl,
     platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
     logger,
+    onSent: trackingLookups.remember,
   });
-  const eventWriter = createDirectEventWriter(options.storage);
   const tracking = createTrackingService({
-    storage: options.storage,
+    lookups: trackingLookups,
+    writer: trackingWriter,
     clock,
-    writer: eventWriter,
-    ipAddresses: options.tracking?.ipAddresses ?? "truncated",
+    ipAddresses: trackingOptions.ipAddresses ?? "truncated",
+    acknowledge: trackingOptions.acknowledge ?? "after-commit",
     logger,
   });
 
@@ -108,9 +122,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
-    async start() {},
     async stop() {
-      await eventWriter.flush();
+      await trackingWriter.drain();
       await options.mailProvider?.close?.();
     },
   };

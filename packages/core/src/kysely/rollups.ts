@@ -1,6 +1,7 @@
 /**
- * Rollup and outbox writes shared by the email and tracking stores. Each runs inside the
- * caller's transaction, so a fact and everything counted from it commit together.
+ * Rollup and outbox writes of the email store (tracking hits have their batched, set-based twin
+ * in `tracking/record-hits.ts`). Each runs inside the caller's transaction, so a fact and
+ * everything counted from it commit together.
  */
 import { type Kysely, sql } from "kysely";
 import type { OutboxEvent } from "../ports/storage.js";
@@ -69,32 +70,6 @@ export async function countSentForContacts(
         last_activity: later("mailpulse_contact.last_activity", sentAt),
       })),
     )
-    .execute();
-}
-
-/** Counts an open or click for every `to` contact of the email. */
-export async function countEventForContacts(
-  trx: Kysely<MailPulseDatabase>,
-  organizationId: string,
-  emailId: string,
-  type: "open" | "click",
-  at: number,
-): Promise<void> {
-  const recipients = trx
-    .selectFrom("mailpulse_email_recipient")
-    .select("address")
-    .where("email_id", "=", emailId)
-    .where("kind", "=", "to");
-  await trx
-    .updateTable("mailpulse_contact")
-    .set((eb) => ({
-      ...(type === "open"
-        ? { total_opens: eb("total_opens", "+", 1) }
-        : { total_clicks: eb("total_clicks", "+", 1) }),
-      last_activity: later("last_activity", at),
-    }))
-    .where("organization_id", "=", organizationId)
-    .where("address", "in", recipients)
     .execute();
 }
 

@@ -4,7 +4,7 @@
  * per-contact and per-day totals) and its webhook outbox rows commit in the same transaction as
  * the event rows, so statistics never drift from history.
  */
-import type { EmailStatus, OutboxEvent } from "./storage-emails.js";
+import type { EmailStatus, WebhookEventType } from "./storage-emails.js";
 
 /** What the tracking endpoints need to know about an email. */
 export interface TrackedEmail {
@@ -38,6 +38,16 @@ export interface TrackingEventRecord {
   userAgent: string | null;
 }
 
+/**
+ * One hit to record, with the webhook event it emits. `payload` builds the outbox body (created
+ * at the event's time); the store calls it only when an active webhook of the organization
+ * subscribes to `type`, so hits nobody listens to cost no serialisation.
+ */
+export interface TrackingHit {
+  event: TrackingEventRecord;
+  webhook?: { type: WebhookEventType; payload: () => string };
+}
+
 /** Tracking lookups and event recording. Lookups are by unguessable id, across organizations. */
 export interface TrackingStore {
   /** The email with this open-tracking id, or `undefined`. */
@@ -45,9 +55,13 @@ export interface TrackingStore {
   /** The link with this tracking id and its email, or `undefined`. */
   findLink(linkId: string): Promise<TrackedLinkTarget | undefined>;
   /**
-   * Appends the event and, in the same transaction, bumps the email's counters (a click also
-   * marks the email opened), the link's clicks, the contact and daily rollups, and queues
-   * `webhookEvent`. The email must be `sent`.
+   * Records a batch of hits in one transaction: appends the events and bumps, aggregated over the
+   * batch, each email's counters (a click also marks the email opened), each link's clicks, the
+   * contact and daily rollups, and queues the webhook outbox rows. All or nothing. Hits of an
+   * email that is not `sent` are skipped. Resolves to the number of hits recorded.
+   *
+   * Several writers (processes) may record concurrently; implementations must not deadlock or
+   * lose counts then (retry a transaction the database aborted for a lock conflict).
    */
-  recordEvent(event: TrackingEventRecord, webhookEvent?: OutboxEvent): Promise<void>;
+  recordEvents(hits: readonly TrackingHit[]): Promise<number>;
 }

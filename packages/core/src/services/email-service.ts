@@ -4,6 +4,7 @@ import { htmlToText } from "../html/index.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
+import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
 import type { CampaignService } from "./campaign-service.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
@@ -63,6 +64,8 @@ export interface EmailServiceOptions {
   baseUrl: string;
   platformDomain: string;
   logger: Logger;
+  /** Told of every email once it is `sent` (or registered), with its links: fills the tracking cache. */
+  onSent?: (email: TrackedEmail, links: readonly LinkRecord[]) => void;
 }
 
 /** Builds the {@link EmailService}. */
@@ -165,6 +168,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           metadata: input.metadata ?? null,
         }),
       });
+      options.onSent?.(trackedEmailOf(record, sentAt), record.links);
       return {
         id: providerMessageId,
         emailTrackingId: content.trackingId,
@@ -185,6 +189,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
         { providerMessageId: null, sentAt: record.createdAt },
       );
+      options.onSent?.(trackedEmailOf(record, record.createdAt), record.links);
       return {
         id: record.id,
         emailTrackingId: content.trackingId,
@@ -193,5 +198,24 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         pixelUrl: content.pixelUrl,
       };
     },
+  };
+}
+
+/** What the tracking endpoints will look up for a just-sent email. */
+function trackedEmailOf(
+  record: Pick<TrackedEmail, "id" | "organizationId" | "campaignId" | "trackingId" | "subject"> & {
+    recipients: ReadonlyArray<{ kind: string; address: string }>;
+  },
+  sentAt: Date,
+): TrackedEmail {
+  return {
+    id: record.id,
+    organizationId: record.organizationId,
+    campaignId: record.campaignId,
+    trackingId: record.trackingId,
+    status: "sent",
+    sentAt,
+    recipient: record.recipients.find((recipient) => recipient.kind === "to")?.address ?? "",
+    subject: record.subject,
   };
 }

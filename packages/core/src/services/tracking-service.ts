@@ -1,9 +1,11 @@
+import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
 import { createWebhookEvent } from "../events/webhook-events.js";
 import type { Logger } from "../logger.js";
 import type { Clock } from "../ports/clock.js";
-import type { Storage, TrackedEmail } from "../ports/storage.js";
+import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
+import { sanitizeText } from "../util/sanitize-text.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
-import type { TrackingEventWriter } from "./tracking/event-writer.js";
+import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
 /** Request signals kept with an event. */
 export interface TrackingSignals {
@@ -24,16 +26,60 @@ export interface TrackingService {
 
 /** Options of {@link createTrackingService}. */
 export interface TrackingServiceOptions {
-  storage: Storage;
+  lookups: TrackingLookups;
+  writer: TrackingWriter;
   clock: Clock;
-  writer: TrackingEventWriter;
   ipAddresses: IpAddressRetention;
+  /** `after-commit`: resolve once the hit is committed. `immediately`: once it is queued. */
+  acknowledge: "after-commit" | "immediately";
   logger: Logger;
 }
 
+/** Longest user agent kept; real ones are a few hundred characters. */
+const maxUserAgentLength = 512;
+
 /** Builds the {@link TrackingService}. */
 export function createTrackingService(options: TrackingServiceOptions): TrackingService {
-  const { storage, clock, writer, logger } = options;
+  const { lookups, writer, clock, logger } = options;
+
+  function hitOf(
+    type: "open" | "click",
+    email: TrackedEmail,
+    signals: TrackingSignals,
+    link?: { id: string; url: string },
+  ): TrackingHit {
+    const occurredAt = clock.now();
+    const ip = retainedIp(signals.ip, options.ipAddresses);
+    const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
+    const webhookType = type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
+    return {
+      event: {
+        type,
+        organizationId: email.organizationId,
+        emailId: email.id,
+        campaignId: email.campaignId,
+        linkId: link?.id ?? null,
+        occurredAt,
+        ip,
+        userAgent,
+      },
+      webhook: {
+        type: webhookType,
+        // Built only when a webhook subscribes: most hits are never serialised.
+        payload: () =>
+          createWebhookEvent(webhookType, occurredAt, {
+            emailId: email.id,
+            emailTrackingId: email.trackingId,
+            campaignId: email.campaignId,
+            recipient: email.recipient,
+            subject: email.subject,
+            userAgent,
+            ip,
+            ...(link ? { url: link.url, linkTrackingId: link.id } : {}),
+          }).payload,
+      },
+    };
+  }
 
   async function record(
     type: "open" | "click",
@@ -42,50 +88,36 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     link?: { id: string; url: string },
   ): Promise<void> {
     if (email.status !== "sent") return;
-    const occurredAt = clock.now();
-    const ip = retainedIp(signals.ip, options.ipAddresses);
-    const userAgent = signals.userAgent?.slice(0, 512) ?? null;
-    const data = {
-      emailId: email.id,
-      emailTrackingId: email.trackingId,
-      campaignId: email.campaignId,
-      recipient: email.recipient,
-      subject: email.subject,
-      userAgent,
-      ip,
-      ...(link ? { url: link.url, linkTrackingId: link.id } : {}),
-    };
-    try {
-      await writer.write(
-        {
-          type,
-          organizationId: email.organizationId,
-          emailId: email.id,
-          campaignId: email.campaignId,
-          linkId: link?.id ?? null,
-          occurredAt,
-          ip,
-          userAgent,
-        },
-        createWebhookEvent(type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED", occurredAt, data),
-      );
-    } catch (error) {
+    const failed = (error: unknown) =>
       // The mail client still gets its pixel or redirect; the operator gets the error.
       logger.error(`MailPulse: could not record ${type} for email ${email.id}`, error);
+    let queued: QueuedHit;
+    try {
+      queued = await writer.queue(hitOf(type, email, signals, link));
+    } catch (error) {
+      failed(error);
+      return;
     }
+    if (options.acknowledge === "immediately") {
+      queued.committed.catch(failed);
+      return;
+    }
+    await queued.committed.catch(failed);
   }
 
   return {
     async recordOpen(trackingId, signals) {
+      let email: TrackedEmail | undefined;
       try {
-        const email = await storage.tracking.findEmail(trackingId);
-        if (email) await record("open", email, signals);
+        email = await lookups.email(trackingId);
       } catch (error) {
         logger.error("MailPulse: could not look up an open-tracking id", error);
+        return;
       }
+      if (email) await record("open", email, signals);
     },
     async resolveClick(linkId, signals, shouldRecord = true) {
-      const link = await storage.tracking.findLink(linkId);
+      const link = await lookups.link(linkId);
       if (!link) return undefined;
       if (shouldRecord) await record("click", link.email, signals, link);
       return link.url;

@@ -182,7 +182,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         userAgent: "UA",
       };
       // Still `sending`: an event is not counted.
-      await storage.tracking.recordEvent(open);
+      await storage.tracking.recordEvents([{ event: open }]);
       expect((await storage.emails.get(org.id, email.id))?.openCount).toBe(0);
 
       const sentAt = at("2026-03-01T10:00:01.000Z");
@@ -192,13 +192,17 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       expect(await storage.emails.markSent(org.id, email.id, { providerMessageId: "p-2", sentAt })).toBe(
         false,
       );
-      await storage.tracking.recordEvent(open);
-      await storage.tracking.recordEvent({
-        ...open,
-        type: "click",
-        linkId: email.links[0]!.id,
-        occurredAt: at("2026-03-01T12:00:00.000Z"),
-      });
+      await storage.tracking.recordEvents([{ event: open }]);
+      await storage.tracking.recordEvents([
+        {
+          event: {
+            ...open,
+            type: "click",
+            linkId: email.links[0]!.id,
+            occurredAt: at("2026-03-01T12:00:00.000Z"),
+          },
+        },
+      ]);
       expect(await storage.emails.get(org.id, email.id)).toMatchObject({
         status: "sent",
         providerMessageId: "p-1",
@@ -245,16 +249,20 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         createdAt: new Date(),
       });
       await storage.emails.markFailed(org.id, id, "550 no such user");
-      await storage.tracking.recordEvent({
-        type: "open",
-        organizationId: org.id,
-        emailId: id,
-        campaignId,
-        linkId: null,
-        occurredAt: new Date(),
-        ip: null,
-        userAgent: null,
-      });
+      await storage.tracking.recordEvents([
+        {
+          event: {
+            type: "open",
+            organizationId: org.id,
+            emailId: id,
+            campaignId,
+            linkId: null,
+            occurredAt: new Date(),
+            ip: null,
+            userAgent: null,
+          },
+        },
+      ]);
       expect(await storage.emails.get(org.id, id)).toMatchObject({
         status: "failed",
         failureReason: "550 no such user",

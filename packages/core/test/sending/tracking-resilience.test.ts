@@ -10,10 +10,10 @@ async function setup(options: { failWrites?: boolean; ipAddresses?: "truncated" 
   const recorded: Array<{ ip: string | null }> = [];
   const tracking: Storage["tracking"] = {
     ...storage.tracking,
-    async recordEvent(event, webhookEvent) {
+    async recordEvents(hits) {
       if (options.failWrites) throw new Error("disk full");
-      recorded.push({ ip: event.ip });
-      await storage.tracking.recordEvent(event, webhookEvent);
+      for (const hit of hits) recorded.push({ ip: hit.event.ip });
+      return storage.tracking.recordEvents(hits);
     },
   };
   const errors: string[] = [];

@@ -115,31 +115,39 @@ export function historyWriter(storage: Storage) {
   }
 
   async function open(email: SeededEmail, at: string): Promise<void> {
-    await storage.tracking.recordEvent({
-      type: "open",
-      organizationId: email.organizationId,
-      emailId: email.id,
-      campaignId: email.campaignId,
-      linkId: null,
-      occurredAt: new Date(at),
-      ip: null,
-      userAgent: null,
-    });
+    await storage.tracking.recordEvents([
+      {
+        event: {
+          type: "open",
+          organizationId: email.organizationId,
+          emailId: email.id,
+          campaignId: email.campaignId,
+          linkId: null,
+          occurredAt: new Date(at),
+          ip: null,
+          userAgent: null,
+        },
+      },
+    ]);
   }
 
   async function click(email: SeededEmail, linkIndex: number, at: string): Promise<void> {
     const linkId = email.linkIds[linkIndex];
     if (!linkId) throw new Error(`email ${email.id} has no link ${linkIndex}`);
-    await storage.tracking.recordEvent({
-      type: "click",
-      organizationId: email.organizationId,
-      emailId: email.id,
-      campaignId: email.campaignId,
-      linkId,
-      occurredAt: new Date(at),
-      ip: null,
-      userAgent: null,
-    });
+    await storage.tracking.recordEvents([
+      {
+        event: {
+          type: "click",
+          organizationId: email.organizationId,
+          emailId: email.id,
+          campaignId: email.campaignId,
+          linkId,
+          occurredAt: new Date(at),
+          ip: null,
+          userAgent: null,
+        },
+      },
+    ]);
   }
 
   return { organization, campaign, sent, failed, sending, open, click };

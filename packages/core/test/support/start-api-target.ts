@@ -22,7 +22,6 @@ export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageF
     });
     instance = createMailPulse({ storage, baseUrl: server.baseUrl, logger: quietLogger, ...overrides });
     const mailpulse = instance;
-    await mailpulse.start();
     return {
       baseUrl: server.baseUrl,
       mailpulse,

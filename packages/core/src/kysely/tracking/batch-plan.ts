@@ -1,0 +1,101 @@
+import type { TrackingHit } from "../../ports/storage.js";
+import { utcDayOf } from "../../util/utc-day.js";
+
+/** Counter deltas of one email over a batch. */
+export interface EmailDelta {
+  email_id: string;
+  opens: number;
+  clicks: number;
+  /** Earliest hit of any kind: the email counts as opened from then on. */
+  first_at: number;
+  /** Earliest click, or null when the batch has none for this email. */
+  first_click_at: number | null;
+  /** Latest hit: the contacts' last activity. */
+  last_at: number;
+}
+
+/** Click deltas of one link over a batch. */
+export interface LinkDelta {
+  link_id: string;
+  clicks: number;
+}
+
+/** Daily rollup deltas of one (organization, campaign or '', UTC day). */
+export interface DayDelta {
+  organization_id: string;
+  campaign_id: string;
+  day: number;
+  opens: number;
+  clicks: number;
+}
+
+/**
+ * A batch of hits reduced to the writes it needs: one delta per email, link and day, however
+ * many hits each had (N opens of one email become one `+N`). Deltas are sorted by key so that
+ * concurrent writers lock rows in the same order.
+ */
+export interface BatchPlan {
+  emails: EmailDelta[];
+  links: LinkDelta[];
+}
+
+/** Reduces hits to per-email and per-link deltas (days wait until the recorded emails are known). */
+export function planBatch(hits: readonly TrackingHit[]): BatchPlan {
+  const emails = new Map<string, EmailDelta>();
+  const links = new Map<string, LinkDelta>();
+  for (const { event } of hits) {
+    const at = event.occurredAt.getTime();
+    const isClick = event.type === "click";
+    let email = emails.get(event.emailId);
+    if (!email) {
+      email = {
+        email_id: event.emailId,
+        opens: 0,
+        clicks: 0,
+        first_at: at,
+        first_click_at: null,
+        last_at: at,
+      };
+      emails.set(event.emailId, email);
+    }
+    if (isClick) {
+      email.clicks++;
+      if (email.first_click_at === null || at < email.first_click_at) email.first_click_at = at;
+    } else {
+      email.opens++;
+    }
+    if (at < email.first_at) email.first_at = at;
+    if (at > email.last_at) email.last_at = at;
+    if (isClick && event.linkId) {
+      const link = links.get(event.linkId);
+      if (link) link.clicks++;
+      else links.set(event.linkId, { link_id: event.linkId, clicks: 1 });
+    }
+  }
+  return {
+    emails: [...emails.values()].sort((a, b) => compare(a.email_id, b.email_id)),
+    links: [...links.values()].sort((a, b) => compare(a.link_id, b.link_id)),
+  };
+}
+
+/** Daily rollup deltas of the hits that were recorded. */
+export function planDays(hits: readonly TrackingHit[]): DayDelta[] {
+  const days = new Map<string, DayDelta>();
+  for (const { event } of hits) {
+    const day = utcDayOf(event.occurredAt.getTime());
+    const campaignId = event.campaignId ?? "";
+    const key = `${event.organizationId}\u0000${campaignId}\u0000${day}`;
+    let delta = days.get(key);
+    if (!delta) {
+      delta = { organization_id: event.organizationId, campaign_id: campaignId, day, opens: 0, clicks: 0 };
+      days.set(key, delta);
+    }
+    if (event.type === "click") delta.clicks++;
+    else delta.opens++;
+  }
+  return [...days.entries()].sort(([a], [b]) => compare(a, b)).map(([, delta]) => delta);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

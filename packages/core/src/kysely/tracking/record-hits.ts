@@ -1,0 +1,228 @@
+import { type Kysely, sql } from "kysely";
+import type { TrackingHit } from "../../ports/storage.js";
+import type { StorageCapabilities } from "../capabilities.js";
+import { jsonRows } from "../json-rows.js";
+import type { MailPulseDatabase } from "../schema.js";
+import { planBatch, planDays } from "./batch-plan.js";
+
+type Db = Kysely<MailPulseDatabase>;
+type Dialect = StorageCapabilities["dialect"];
+
+/**
+ * Writes a batch of hits inside the caller's transaction, set-based: whatever the batch size, a
+ * handful of statements (email counters, events, link counters, contacts, days, outbox), each
+ * joining a JSON derived table of the batch's deltas. Returns the number of hits recorded: those
+ * of emails that are `sent` (the others are skipped, as the tracking store's contract says).
+ */
+export async function recordHits(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<number> {
+  const plan = planBatch(hits);
+  const counted = await bumpEmailCounters(trx, dialect, plan.emails);
+  const recorded =
+    counted.size === plan.emails.length ? hits : hits.filter((hit) => counted.has(hit.event.emailId));
+  if (recorded.length === 0) return 0;
+  const emails =
+    counted.size === plan.emails.length ? plan.emails : plan.emails.filter((e) => counted.has(e.email_id));
+  const links = recorded === hits ? plan.links : planBatch(recorded).links;
+
+  await insertEvents(trx, dialect, recorded);
+  if (links.length > 0) {
+    await trx
+      .updateTable("mailpulse_link")
+      .from(jsonRows(dialect, links, { link_id: "text", clicks: "bigint" }).as("v"))
+      .set((eb) => ({ click_count: eb("mailpulse_link.click_count", "+", eb.ref("v.clicks")) }))
+      .whereRef("mailpulse_link.id", "=", "v.link_id")
+      .execute();
+  }
+  await bumpContacts(trx, dialect, emails);
+  await bumpDays(trx, recorded);
+  await enqueueWebhookEvents(trx, recorded);
+  return recorded.length;
+}
+
+/** Adds the batch's opens and clicks to each `sent` email; returns the ids it counted. */
+async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<typeof planBatch>["emails"]) {
+  const rows = await trx
+    .updateTable("mailpulse_email")
+    .from(
+      jsonRows(dialect, emails, {
+        email_id: "text",
+        opens: "bigint",
+        clicks: "bigint",
+        first_at: "bigint",
+        first_click_at: "bigint",
+        last_at: "bigint",
+      }).as("v"),
+    )
+    .set((eb) => ({
+      open_count: eb("mailpulse_email.open_count", "+", eb.ref("v.opens")),
+      click_count: eb("mailpulse_email.click_count", "+", eb.ref("v.clicks")),
+      // The first open or click marks the email opened (and the first click, clicked).
+      first_opened_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_opened_at")}, ${sql.ref("v.first_at")})`,
+      first_clicked_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_clicked_at")}, ${sql.ref("v.first_click_at")})`,
+    }))
+    .whereRef("mailpulse_email.id", "=", "v.email_id")
+    // Not sent (failed, or still sending): nothing is counted.
+    .where("mailpulse_email.status", "=", "sent")
+    .returning("mailpulse_email.id")
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<void> {
+  const rows = hits.map(({ event }) => ({
+    organization_id: event.organizationId,
+    email_id: event.emailId,
+    campaign_id: event.campaignId,
+    link_id: event.linkId,
+    type: event.type,
+    occurred_at: event.occurredAt.getTime(),
+    ip: event.ip,
+    user_agent: event.userAgent,
+  }));
+  const columns = {
+    organization_id: "text",
+    email_id: "text",
+    campaign_id: "text",
+    link_id: "text",
+    type: "text",
+    occurred_at: "bigint",
+    ip: "text",
+    user_agent: "text",
+  } as const;
+  await trx
+    .insertInto("mailpulse_event")
+    .columns([
+      "organization_id",
+      "email_id",
+      "campaign_id",
+      "link_id",
+      "type",
+      "occurred_at",
+      "ip",
+      "user_agent",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom(jsonRows(dialect, rows, columns).as("v"))
+        .select([
+          "v.organization_id",
+          "v.email_id",
+          "v.campaign_id",
+          "v.link_id",
+          sql<"open" | "click">`${sql.ref("v.type")}`.as("type"),
+          "v.occurred_at",
+          "v.ip",
+          "v.user_agent",
+        ]),
+    )
+    .execute();
+}
+
+/**
+ * Counts each email's opens and clicks for every distinct `to` contact of it: one UPDATE joining
+ * the batch with the recipients (an address listed twice on one email counts once).
+ */
+async function bumpContacts(trx: Db, dialect: Dialect, emails: ReturnType<typeof planBatch>["emails"]) {
+  const v = jsonRows(dialect, emails, {
+    email_id: "text",
+    opens: "bigint",
+    clicks: "bigint",
+    last_at: "bigint",
+  });
+  const perContact = trx
+    .selectFrom(
+      trx
+        .selectFrom(v.as("v"))
+        .innerJoin("mailpulse_email_recipient as r", (join) =>
+          join.onRef("r.email_id", "=", "v.email_id").on("r.kind", "=", "to"),
+        )
+        .select(["r.organization_id", "r.address", "v.email_id", "v.opens", "v.clicks", "v.last_at"])
+        .distinct()
+        .as("d"),
+    )
+    .select((eb) => [
+      "d.organization_id",
+      "d.address",
+      eb.fn.sum<number>("d.opens").as("opens"),
+      eb.fn.sum<number>("d.clicks").as("clicks"),
+      eb.fn.max<number>("d.last_at").as("last_at"),
+    ])
+    .groupBy(["d.organization_id", "d.address"]);
+  await trx
+    .updateTable("mailpulse_contact")
+    .from(perContact.as("c"))
+    .set((eb) => ({
+      total_opens: eb("mailpulse_contact.total_opens", "+", eb.ref("c.opens")),
+      total_clicks: eb("mailpulse_contact.total_clicks", "+", eb.ref("c.clicks")),
+      last_activity: sql<number>`case when ${sql.ref("mailpulse_contact.last_activity")} > ${sql.ref("c.last_at")} then ${sql.ref("mailpulse_contact.last_activity")} else ${sql.ref("c.last_at")} end`,
+    }))
+    .whereRef("mailpulse_contact.organization_id", "=", "c.organization_id")
+    .whereRef("mailpulse_contact.address", "=", "c.address")
+    .execute();
+}
+
+async function bumpDays(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
+  const days = planDays(hits);
+  await trx
+    .insertInto("mailpulse_daily_stat")
+    .values(days.map((day) => ({ ...day, emails: 0 })))
+    .onConflict((conflict) =>
+      conflict.columns(["organization_id", "campaign_id", "day"]).doUpdateSet((eb) => ({
+        opens: eb("mailpulse_daily_stat.opens", "+", eb.ref("excluded.opens")),
+        clicks: eb("mailpulse_daily_stat.clicks", "+", eb.ref("excluded.clicks")),
+      })),
+    )
+    .execute();
+}
+
+/** Outbox rows written per statement: 8 parameters each, well under every dialect's limit. */
+const outboxChunk = 1000;
+
+/** Queues one delivery per (hit, active webhook of its organization subscribed to its event). */
+async function enqueueWebhookEvents(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
+  const organizations = [
+    ...new Set(hits.filter((hit) => hit.webhook).map((hit) => hit.event.organizationId)),
+  ];
+  if (organizations.length === 0) return;
+  const webhooks = await trx
+    .selectFrom("mailpulse_webhook")
+    .select(["id", "organization_id", "events"])
+    .where("organization_id", "in", organizations)
+    .where("is_active", "=", 1)
+    .execute();
+  if (webhooks.length === 0) return;
+  const subscribed = webhooks.map((webhook) => ({
+    id: webhook.id,
+    organizationId: webhook.organization_id,
+    events: new Set(JSON.parse(webhook.events) as string[]),
+  }));
+  const rows = [];
+  for (const hit of hits) {
+    if (!hit.webhook) continue;
+    const { type } = hit.webhook;
+    const targets = subscribed.filter(
+      (w) => w.organizationId === hit.event.organizationId && w.events.has(type),
+    );
+    if (targets.length === 0) continue;
+    const payload = hit.webhook.payload();
+    const createdAt = hit.event.occurredAt.getTime();
+    for (const target of targets) {
+      rows.push({
+        organization_id: hit.event.organizationId,
+        webhook_id: target.id,
+        event_type: type,
+        payload,
+        status: "pending" as const,
+        attempts: 0,
+        next_attempt_at: createdAt,
+        created_at: createdAt,
+      });
+    }
+  }
+  for (let start = 0; start < rows.length; start += outboxChunk) {
+    await trx
+      .insertInto("mailpulse_webhook_delivery")
+      .values(rows.slice(start, start + outboxChunk))
+      .execute();
+  }
+}
