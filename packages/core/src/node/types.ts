@@ -1,4 +1,5 @@
 import type { MailPulseHandler, RequestInfo } from "../http/create-handler.js";
+import type { DirectHandler } from "../http/direct-handler.js";
 
 /** What an adapter knows about the connection that a `Request` cannot carry (the core's `RequestInfo`). */
 export type MailPulseRequestInfo = RequestInfo;
@@ -14,6 +15,11 @@ export interface MailPulseHttp {
    * API routes. Never rejects: errors become responses. Reads and limits the request body itself.
    */
   handler: MailPulseHandler;
+  /**
+   * Optional fast path for the tracking routes: answers them without a `Request`/`Response`
+   * (`undefined` for every other route, which then goes to `handler`). Same routes, same answers.
+   */
+  handleDirect?: DirectHandler;
   /** Where the API lives, relative to the adapter's mount point. */
   basePath: "/api";
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */
