@@ -485,6 +485,35 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
       expect((await storage.webhooks.listDeliveries(org)).length).toBe(clicks);
       expect(calls.count).toBeGreaterThanOrEqual(clicks);
     });
+
+    it("records hits while emails to the same contacts are being marked sent, without a deadlock", async () => {
+      const org = await fixtures.organization();
+      const contacts = ["ann@example.com", "bob@example.com", "carol@example.com", "dave@example.com"];
+      const random = seededRandom(11);
+      // Each email lists the same contacts in its own order, as real recipient lists do.
+      const shuffled = () => [...contacts].sort(() => random() - 0.5);
+      const opened = await fixtures.email({ organizationId: org, to: shuffled() });
+      const sending: FixtureEmail[] = [];
+      for (let i = 0; i < 24; i++) {
+        sending.push(await fixtures.email({ organizationId: org, to: shuffled(), status: "sending" }));
+      }
+      const sentAt = new Date("2026-03-01T08:00:00.000Z");
+      const at = "2026-03-01T09:00:00.000Z";
+      const work = [
+        ...sending.map(
+          (target) => () => storage.emails.markSent(org, target.id, { providerMessageId: "p", sentAt }),
+        ),
+        ...Array.from({ length: 8 }, () => () => record([openHit(opened, at), openHit(opened, at)])),
+      ].sort(() => random() - 0.5);
+      const outcomes = await Promise.allSettled(work.map((run) => run()));
+      expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
+      for (const address of contacts) {
+        expect(await storage.stats.getContact(org, address)).toMatchObject({
+          totalEmails: 25,
+          totalOpens: 16,
+        });
+      }
+    });
   });
 }
 
