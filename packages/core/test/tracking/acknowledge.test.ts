@@ -30,6 +30,8 @@ async function setup(options: { acknowledge?: "after-commit" | "immediately"; fa
   const real = sqliteStorage({ filename: ":memory:" });
   await real.migrate();
   const batches: TrackingHit[][] = [];
+  /** Email ids whose hits the storage refuses, failing any batch that holds one. */
+  const refused = new Set<string>();
   let gate: Promise<void> = Promise.resolve();
   let open = () => {};
   const storage: Storage = {
@@ -40,6 +42,8 @@ async function setup(options: { acknowledge?: "after-commit" | "immediately"; fa
         batches.push([...hits]);
         await gate;
         if (options.failWrites) throw new Error("disk full");
+        const poison = hits.find((hit) => refused.has(hit.event.emailId));
+        if (poison) throw new Error(`refused a hit of ${poison.event.emailId}`);
         return real.tracking.recordEvents(hits);
       },
     },
@@ -65,9 +69,12 @@ async function setup(options: { acknowledge?: "after-commit" | "immediately"; fa
     sent,
     batches,
     errors,
+    refused,
+    organizationId: organization.id,
     /** Opens and clicks of the sent email as stored right now. */
     async counts() {
-      const [email] = await real.emails.list(organization.id, 1);
+      const tracked = await real.tracking.findEmail(sent.emailTrackingId);
+      const email = await real.emails.get(organization.id, tracked!.id);
       return { opens: email!.openCount, clicks: email!.clickCount };
     },
     hold() {
@@ -139,6 +146,29 @@ describe('acknowledge: "after-commit" (the default)', () => {
     } finally {
       await server.close();
     }
+  });
+  it("still answers the client of a hit the storage refuses, logs it, and records the hits batched with it", async () => {
+    const context = await setup();
+    const other = await context.mailpulse.emails.send(context.organizationId, {
+      from: "a@acme.example",
+      to: "c@example.com",
+      subject: "Other",
+      htmlContent: "<p>other</p>",
+    });
+    const refusedEmail = await context.storage.tracking.findEmail(context.sent.emailTrackingId);
+    context.refused.add(refusedEmail!.id);
+    const responses = await Promise.all([
+      context.mailpulse.handler(new Request(other.pixelUrl)),
+      context.mailpulse.handler(new Request(context.sent.pixelUrl)),
+      context.mailpulse.handler(new Request(other.pixelUrl)),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    // The three hits were written as one batch first, then bisected.
+    expect(context.batches[0]).toHaveLength(3);
+    expect(context.errors).toEqual([`MailPulse: could not record open for email ${refusedEmail!.id}`]);
+    expect(await context.counts()).toEqual({ opens: 0, clicks: 0 });
+    const otherEmail = await context.storage.tracking.findEmail(other.emailTrackingId);
+    expect((await context.storage.emails.get(context.organizationId, otherEmail!.id))?.openCount).toBe(2);
   });
 });
 
