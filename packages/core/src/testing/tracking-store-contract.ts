@@ -1,17 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage, TrackingHit } from "../ports/storage.js";
-import { utcDayOf } from "../util/utc-day.js";
 import type { StorageFactory } from "./storage-contract.js";
+import { trackingConcurrencyCases } from "./tracking-store-concurrency-cases.js";
 import {
   clickHit,
+  dayOf,
   type FixtureEmail,
   openHit,
-  seededRandom,
+  rangeOf,
+  type TrackingContractContext,
+  type TrackingFixtures,
   trackingFixtures,
   withWebhook,
 } from "./tracking-store-fixtures.js";
-
-const day = (iso: string) => utcDayOf(new Date(iso).getTime());
+import { trackingOutboxCases } from "./tracking-store-outbox-cases.js";
 
 /**
  * The contract of `TrackingStore.recordEvents`, the batched write path of the tracking endpoints:
@@ -21,11 +23,13 @@ const day = (iso: string) => utcDayOf(new Date(iso).getTime());
  */
 export function runTrackingStoreContract(name: string, createStorage: StorageFactory): void {
   describe(`tracking store contract: ${name}`, () => {
+    const context = {} as TrackingContractContext;
     let storage: Storage;
-    let fixtures: ReturnType<typeof trackingFixtures>;
+    let fixtures: TrackingFixtures;
     beforeEach(async () => {
       storage = await createStorage();
       fixtures = trackingFixtures(storage);
+      Object.assign(context, { storage, fixtures });
     });
     afterEach(async () => {
       await storage.close();
@@ -176,10 +180,10 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
         totalOpens: 2,
         totalClicks: 0,
       });
-      expect(await storage.stats.campaignDailyTotals(org, campaign, day(at), day(at))).toEqual([
-        { day: day(at), emails: 1, opens: 2, clicks: 0 },
+      expect(await storage.stats.campaignDailyTotals(org, campaign, dayOf(at), dayOf(at))).toEqual([
+        { day: dayOf(at), emails: 1, opens: 2, clicks: 0 },
       ]);
-      expect(await storage.stats.campaignPeriodTopLinks(org, campaign, range(at, at), 10)).toEqual([]);
+      expect(await storage.stats.campaignPeriodTopLinks(org, campaign, rangeOf(at, at), 10)).toEqual([]);
       // Only the recorded hits reach the outbox, and only theirs were serialised.
       expect((await storage.webhooks.listDeliveries(org)).length).toBe(2);
       expect(webhookCalls.count).toBe(2);
@@ -266,7 +270,7 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
       ]);
       expect(recorded).toBe(4);
       await record([openHit(sent, "2026-03-01T21:00:00.000Z")]);
-      const first = day("2026-03-01T00:00:00.000Z");
+      const first = dayOf("2026-03-01T00:00:00.000Z");
       expect(await storage.stats.campaignDailyTotals(org, campaign, first, first + 5)).toEqual([
         { day: first, emails: 1, opens: 2, clicks: 0 },
         { day: first + 1, emails: 0, opens: 1, clicks: 1 },
@@ -302,222 +306,12 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
         { url: "https://example.com/only-first", clicks: 1 },
       ];
       expect(await storage.stats.campaignLinks(org, campaign)).toEqual(expected);
-      expect(await storage.stats.campaignPeriodTopLinks(org, campaign, range(at, at), 10)).toEqual(expected);
-    });
-
-    it("queues deliveries only for active webhooks of the organization subscribed to the hit's event", async () => {
-      const acme = await fixtures.organization("Acme");
-      const beta = await fixtures.organization("Beta");
-      const clicksOnly = await fixtures.webhook(acme, ["EMAIL_CLICKED"]);
-      const everything = await fixtures.webhook(acme, ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]);
-      await fixtures.webhook(acme, ["EMAIL_OPENED", "EMAIL_CLICKED"], false);
-      await fixtures.webhook(beta, ["EMAIL_OPENED", "EMAIL_CLICKED"]);
-      const sent = await fixtures.email({
-        organizationId: acme,
-        to: ["ann@example.com"],
-        links: ["https://x.test"],
-      });
-      const calls = { count: 0 };
-      await record([
-        withWebhook(openHit(sent, "2026-03-01T09:00:00.000Z"), calls, '{"n":"open"}'),
-        withWebhook(clickHit(sent, 0, "2026-03-01T09:01:00.000Z"), calls, '{"n":"click"}'),
-        // A hit without a webhook event queues nothing, whoever listens.
-        openHit(sent, "2026-03-01T09:02:00.000Z"),
-      ]);
-      // One payload per hit, however many webhooks receive it.
-      expect(calls.count).toBe(2);
-      const deliveries = await storage.webhooks.listDeliveries(acme);
-      expect(
-        deliveries
-          .map(({ webhookId, eventType, payload, status, attempts, createdAt }) => ({
-            webhookId,
-            eventType,
-            payload,
-            status,
-            attempts,
-            createdAt: createdAt.toISOString(),
-          }))
-          .sort((a, b) => (a.payload + a.webhookId < b.payload + b.webhookId ? -1 : 1)),
-      ).toEqual(
-        [
-          { webhookId: clicksOnly, eventType: "EMAIL_CLICKED", payload: '{"n":"click"}' },
-          { webhookId: everything, eventType: "EMAIL_CLICKED", payload: '{"n":"click"}' },
-          { webhookId: everything, eventType: "EMAIL_OPENED", payload: '{"n":"open"}' },
-        ]
-          .map((row) => ({
-            ...row,
-            status: "pending",
-            attempts: 0,
-            createdAt:
-              row.eventType === "EMAIL_OPENED" ? "2026-03-01T09:00:00.000Z" : "2026-03-01T09:01:00.000Z",
-          }))
-          .sort((a, b) => (a.payload + a.webhookId < b.payload + b.webhookId ? -1 : 1)),
+      expect(await storage.stats.campaignPeriodTopLinks(org, campaign, rangeOf(at, at), 10)).toEqual(
+        expected,
       );
-      expect(await storage.webhooks.listDeliveries(beta)).toEqual([]);
     });
 
-    it("never builds a payload when no webhook listens", async () => {
-      const org = await fixtures.organization();
-      const other = await fixtures.organization("Other");
-      await fixtures.webhook(other, ["EMAIL_OPENED"]);
-      await fixtures.webhook(org, ["EMAIL_OPENED"], false);
-      await fixtures.webhook(org, ["EMAIL_SENT"]);
-      const sent = await fixtures.email({ organizationId: org, to: ["ann@example.com"] });
-      const calls = { count: 0 };
-      const hits = [1, 2, 3].map((n) => withWebhook(openHit(sent, `2026-03-01T09:0${n}:00.000Z`), calls));
-      expect(await record(hits)).toBe(3);
-      expect(calls.count).toBe(0);
-      expect(
-        (await storage.webhooks.listDeliveries(org)).filter((d) => d.eventType !== "EMAIL_SENT"),
-      ).toEqual([]);
-    });
-
-    it("writes all of a batch or nothing of it", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
-      await fixtures.webhook(org, ["EMAIL_OPENED"]);
-      const sent = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
-        to: ["ann@example.com"],
-      });
-      const at = "2026-03-01T09:00:00.000Z";
-      const poisoned: TrackingHit = {
-        ...openHit(sent, at),
-        webhook: {
-          type: "EMAIL_OPENED",
-          payload: () => {
-            throw new Error("payload failed");
-          },
-        },
-      };
-      await expect(record([openHit(sent, at), poisoned])).rejects.toThrow("payload failed");
-      expect(await email(sent, org)).toMatchObject({ openCount: 0 });
-      expect(await storage.stats.getContact(org, "ann@example.com")).toMatchObject({ totalOpens: 0 });
-      expect(await storage.stats.campaignDailyTotals(org, campaign, day(at), day(at))).toEqual([
-        { day: day(at), emails: 1, opens: 0, clicks: 0 },
-      ]);
-      const timeline = await storage.stats.contactTimeline(org, "ann@example.com", 10);
-      expect(timeline.map((entry) => entry.type)).toEqual(["sent"]);
-      expect(await storage.webhooks.listDeliveries(org)).toEqual([]);
-    });
-
-    it("lets concurrent batches over the same emails and contacts all commit, with exact counts", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
-      // Six emails to three shared contacts: every batch touches the same rows of every table.
-      const contacts = ["ann@example.com", "bob@example.com", "carol@example.com"];
-      const emails: FixtureEmail[] = [];
-      for (let i = 0; i < 6; i++) {
-        emails.push(
-          await fixtures.email({
-            organizationId: org,
-            campaignId: campaign,
-            to: i % 2 === 0 ? contacts : [...contacts].reverse(),
-            links: ["https://example.com/one", "https://example.com/two"],
-            sentAt: "2026-03-01T08:00:00.000Z",
-          }),
-        );
-      }
-      await fixtures.webhook(org, ["EMAIL_CLICKED"]);
-      const random = seededRandom(7);
-      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-      const days = ["2026-03-01T10:00:00.000Z", "2026-03-02T10:00:00.000Z", "2026-03-03T10:00:00.000Z"];
-      const calls = { count: 0 };
-      const batches = Array.from({ length: 12 }, () =>
-        Array.from({ length: 30 }, () => {
-          const target = pick(emails);
-          const at = pick(days);
-          return random() < 0.5
-            ? openHit(target, at)
-            : withWebhook(clickHit(target, random() < 0.5 ? 0 : 1, at), calls);
-        }),
-      );
-      const hits = batches.flat();
-
-      const results = await Promise.all(batches.map((batch) => record(batch)));
-      expect(results).toEqual(batches.map((batch) => batch.length));
-
-      for (const target of emails) {
-        const mine = hits.filter((hit) => hit.event.emailId === target.id);
-        expect(await email(target, org)).toMatchObject({
-          openCount: mine.filter((hit) => hit.event.type === "open").length,
-          clickCount: mine.filter((hit) => hit.event.type === "click").length,
-        });
-      }
-      const opens = hits.filter((hit) => hit.event.type === "open").length;
-      const clicks = hits.length - opens;
-      for (const address of contacts) {
-        expect(await storage.stats.getContact(org, address)).toMatchObject({
-          totalOpens: opens,
-          totalClicks: clicks,
-        });
-      }
-      expect(await storage.stats.campaignTotals(org, campaign)).toMatchObject({
-        totalOpens: opens,
-        totalClicks: clicks,
-      });
-      const daily = await storage.stats.campaignDailyTotals(org, campaign, day(days[0]!), day(days[2]!));
-      expect(daily).toEqual(
-        days.map((at, index) => {
-          const ofDay = hits.filter((hit) => hit.event.occurredAt.toISOString() === at);
-          const dayOpens = ofDay.filter((hit) => hit.event.type === "open").length;
-          return {
-            day: day(at),
-            emails: index === 0 ? 6 : 0,
-            opens: dayOpens,
-            clicks: ofDay.length - dayOpens,
-          };
-        }),
-      );
-      const byUrl = (url: string) =>
-        hits.filter(
-          (hit) =>
-            hit.event.linkId !== null &&
-            emails.some((e) => e.linkIds[url === "one" ? 0 : 1] === hit.event.linkId),
-        ).length;
-      expect(await storage.stats.campaignLinks(org, campaign)).toEqual(
-        expect.arrayContaining([
-          { url: "https://example.com/one", clicks: byUrl("one") },
-          { url: "https://example.com/two", clicks: byUrl("two") },
-        ]),
-      );
-      expect((await storage.webhooks.listDeliveries(org)).length).toBe(clicks);
-      expect(calls.count).toBeGreaterThanOrEqual(clicks);
-    });
-
-    it("records hits while emails to the same contacts are being marked sent, without a deadlock", async () => {
-      const org = await fixtures.organization();
-      const contacts = ["ann@example.com", "bob@example.com", "carol@example.com", "dave@example.com"];
-      const random = seededRandom(11);
-      // Each email lists the same contacts in its own order, as real recipient lists do.
-      const shuffled = () => [...contacts].sort(() => random() - 0.5);
-      const opened = await fixtures.email({ organizationId: org, to: shuffled() });
-      const sending: FixtureEmail[] = [];
-      for (let i = 0; i < 24; i++) {
-        sending.push(await fixtures.email({ organizationId: org, to: shuffled(), status: "sending" }));
-      }
-      const sentAt = new Date("2026-03-01T08:00:00.000Z");
-      const at = "2026-03-01T09:00:00.000Z";
-      const work = [
-        ...sending.map(
-          (target) => () => storage.emails.markSent(org, target.id, { providerMessageId: "p", sentAt }),
-        ),
-        ...Array.from({ length: 8 }, () => () => record([openHit(opened, at), openHit(opened, at)])),
-      ].sort(() => random() - 0.5);
-      const outcomes = await Promise.allSettled(work.map((run) => run()));
-      expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
-      for (const address of contacts) {
-        expect(await storage.stats.getContact(org, address)).toMatchObject({
-          totalEmails: 25,
-          totalOpens: 16,
-        });
-      }
-    });
+    trackingOutboxCases(context);
+    trackingConcurrencyCases(context);
   });
-}
-
-/** The time range from `start` to `end`, both included. */
-function range(start: string, end: string) {
-  return { start: new Date(start), end: new Date(end) };
 }

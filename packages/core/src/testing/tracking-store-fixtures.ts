@@ -3,6 +3,7 @@
  * rollups under test are the ones the store itself maintains.
  */
 import type { Storage, TrackingEventRecord, TrackingHit, WebhookEventType } from "../ports/storage.js";
+import { utcDayOf } from "../util/utc-day.js";
 
 /** A stored email with what hits need to name it. */
 export interface FixtureEmail {
@@ -25,6 +26,15 @@ export interface FixtureEmailSpec {
   /** `sent` (default) at `sentAt`, still `sending`, or `failed`. */
   status?: "sent" | "sending" | "failed";
   sentAt?: string;
+}
+
+/** Organizations, campaigns, emails and webhooks written by {@link trackingFixtures}. */
+export type TrackingFixtures = ReturnType<typeof trackingFixtures>;
+
+/** The storage of the running test and its fixtures; set afresh before each test. */
+export interface TrackingContractContext {
+  storage: Storage;
+  fixtures: TrackingFixtures;
 }
 
 /** Writes organizations, campaigns, emails and webhooks for one storage, with readable unique ids. */
@@ -174,4 +184,14 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** The UTC day number of an ISO instant. */
+export function dayOf(iso: string): number {
+  return utcDayOf(new Date(iso).getTime());
+}
+
+/** The time range from `start` to `end`, both included. */
+export function rangeOf(start: string, end: string): { start: Date; end: Date } {
+  return { start: new Date(start), end: new Date(end) };
 }
