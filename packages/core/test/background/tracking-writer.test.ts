@@ -3,8 +3,14 @@ import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTrackingWriter, type QueuedHit } from "../../src/background/tracking-writer.js";
 
+/** Real storages opened by a test, closed after it. */
+const opened: Storage[] = [];
+afterEach(async () => {
+  for (const storage of opened.splice(0)) await storage.close();
+});
+
 /** An open hit named by its email id, which is all these tests look at. */
-function hit(emailId: string, extra: Partial<TrackingHit> = {}): TrackingHit {
+function hit(emailId: string): TrackingHit {
   return {
     event: {
       type: "open",
@@ -16,11 +22,10 @@ function hit(emailId: string, extra: Partial<TrackingHit> = {}): TrackingHit {
       ip: null,
       userAgent: null,
     },
-    ...extra,
   };
 }
 
-const names = (count: number, prefix = "h") => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+const names = (count: number) => Array.from({ length: count }, (_, i) => `h${i + 1}`);
 
 /** Lets the writer run: a few turns of the event loop (its flush starts on `setImmediate`). */
 async function turns(count = 5): Promise<void> {
@@ -342,11 +347,6 @@ describe("tracking writer: drain", () => {
     expect(store.committed).toEqual(["h1", "h3"]);
     expect(await failed).toEqual(new Error("refused h2"));
   });
-});
-
-const opened: Storage[] = [];
-afterEach(async () => {
-  for (const storage of opened.splice(0)) await storage.close();
 });
 
 /** An organization "org" with one sent email; returns its id. */
