@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../ports/storage.js";
 import { createResourceId } from "../util/ids.js";
+import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
 /** Creates a fresh, empty, migrated storage for one test; `close` releases it. */
 export type StorageFactory = () => Promise<Storage>;
@@ -288,4 +289,5 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
     });
   });
+  runTrackingStoreContract(name, createStorage);
 }
