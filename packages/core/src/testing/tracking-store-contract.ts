@@ -201,6 +201,16 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
       expect(await record([openHit(sending, at), openHit(failed, at)])).toBe(1);
     });
 
+    it("skips a hit that names another organization than its email's", async () => {
+      const org = await fixtures.organization();
+      const other = await fixtures.organization();
+      const sent = await fixtures.email({ organizationId: org, to: ["ann@example.com"] });
+      const at = "2026-03-01T09:00:00.000Z";
+      expect(await record([openHit({ ...sent, organizationId: other }, at)])).toBe(0);
+      expect(await email(sent, org)).toMatchObject({ openCount: 0 });
+      expect(await storage.stats.getContact(org, "ann@example.com")).toMatchObject({ totalOpens: 0 });
+    });
+
     it("counts each hit once per distinct `to` contact: not twice for a repeated address, never for cc or bcc", async () => {
       const org = await fixtures.organization();
       // Dave is a contact through another email; on this one he is only in cc.
