@@ -6,9 +6,10 @@
 import { count, duration, ratio } from "../lib/format.js";
 import { type Contender, interleave } from "../lib/interleave.js";
 import type { BenchSettings } from "../lib/settings.js";
+import { describeResult } from "../load/describe-result.js";
 import type { LoadGenerator, LoadResult, LoadSpec } from "../load/load-spec.js";
 import { describeServer, type ServerConfig } from "../server/config.js";
-import { startServer } from "../server/start-server.js";
+import { answeredIn, measuredRun } from "../server/measured-run.js";
 import type { BenchDatabase } from "./bench-database.js";
 import type { TrackingCase } from "./cases.js";
 import { checkHits, describeCheck, type HitCheck } from "./hit-check.js";
@@ -40,35 +41,19 @@ export interface TrackingContext {
   log: (line: string) => void;
 }
 
-/** Starts a server, warms it up, measures, stops it; for MailPulse, checks the recorded hits. */
-async function measureServer(
+/** One run of `config`; for MailPulse, followed by the check of the recorded hits. */
+async function runServer(
   config: ServerConfig,
-  spec: LoadSpec,
+  spec: Omit<LoadSpec, "origin">,
   context: TrackingContext,
   type: "open" | "click",
 ): Promise<TrackingRun> {
-  const { settings, load } = context;
   const storage = config.storage;
   const before = storage ? await countRecorded(storage, type) : undefined;
-  const server = await startServer(config);
-  let warmup: LoadResult | undefined;
-  let measured: LoadResult;
-  try {
-    const origin = server.origin;
-    if (settings.warmupSeconds > 0) {
-      warmup = await load.run({ ...spec, origin, durationSeconds: settings.warmupSeconds });
-    }
-    measured = await load.run({ ...spec, origin });
-  } catch (error) {
-    await server.kill();
-    throw error;
-  }
-  await server.stop();
-  if (!storage || !before) return measured;
-  const answered = measured.answered + (warmup?.answered ?? 0);
-  const loadRuns = warmup ? 2 : 1;
-  const check = checkHits(before, await countRecorded(storage, type), answered, spec.connections * loadRuns);
-  return { ...measured, check };
+  const run = await measuredRun(config, spec, context.settings, context.load);
+  if (!storage || !before) return run.measured;
+  const after = await countRecorded(storage, type);
+  return { ...run.measured, check: checkHits(before, after, answeredIn(run), run.maxInFlight) };
 }
 
 /** Runs `trackingCase` at `connections`: interleaved repetitions, medians, ratio. */
@@ -80,17 +65,17 @@ export async function compareTracking(
 ): Promise<TrackingRow> {
   const { settings, database, log } = context;
   const paths = trackingCase.route === "pixel" ? database.seeded.pixelPaths : database.seeded.clickPaths;
-  const spec: LoadSpec = { origin: "", paths, connections, durationSeconds: settings.durationSeconds };
+  const spec = { paths, connections, durationSeconds: settings.durationSeconds };
   const type = trackingCase.route === "pixel" ? "open" : "click";
   const bare: ServerConfig = { framework: trackingCase.framework, variant: "bare" };
   const baseline: Contender<TrackingRun> = {
     name: describeServer(bare),
-    run: () => measureServer(bare, spec, context, type),
+    run: () => runServer(bare, spec, context, type),
   };
   const candidate: Contender<TrackingRun> = {
     name: describeServer({ ...bare, variant: "mailpulse" }),
     run: () =>
-      measureServer(
+      runServer(
         { framework: trackingCase.framework, variant: "mailpulse", storage: database.forRun() },
         spec,
         context,
@@ -103,14 +88,8 @@ export async function compareTracking(
     [baseline, candidate],
     settings.repetitions,
     (contender, repetition, run) => {
-      const status =
-        run.failedStatus + run.socketErrors > 0
-          ? `, ${run.failedStatus} bad statuses, ${run.socketErrors} socket errors`
-          : "";
       const check = run.check ? `; ${describeCheck(run.check)}` : "";
-      log(
-        `   ${repetition}. ${contender}: ${count(run.requestsPerSecond)} req/s, p99 ${duration(run.p99Ms)}${status}${check}`,
-      );
+      log(`   ${repetition}. ${contender}: ${describeResult(run)}${check}`);
     },
   );
   const problems = candidateResult!.runs.flatMap((run) =>
