@@ -8,6 +8,8 @@
  * through the emails' distinct tracking ids. After each MailPulse run the server is stopped
  * (draining its queue) and the hits recorded in the database are compared with the answered ones.
  * PostgreSQL cases run in a schema of their own in DATABASE_URL's database, skipped without it.
+ * BENCH_ONLY=<part of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
+ * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator.
  *
  * Run: npm run bench:tracking
  */
@@ -36,6 +38,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
   try {
     for (const trackingCase of trackingCases) {
       const name = describeCase(trackingCase);
+      if (settings.only && !name.toLowerCase().includes(settings.only)) continue;
       if (trackingCase.storage === "postgres" && !settings.databaseUrl) {
         log(`-- ${name}: skipped, DATABASE_URL is not set`);
         continue;

@@ -15,6 +15,11 @@ export interface BenchSettings {
   emails: number;
   /** Connection counts to run every tracking case at, overriding each case's own (`BENCH_CONNECTIONS`, e.g. `10,50`). */
   connections: number[] | undefined;
+  /**
+   * Runs only the tracking cases whose name contains this, case-insensitively (`BENCH_ONLY`, e.g.
+   * `express` or `pixel · fastify · sqlite`); default: all.
+   */
+  only: string | undefined;
   /** Forces a load generator (`BENCH_LOAD=wrk|autocannon`); default: wrk when installed. */
   loadGenerator: "wrk" | "autocannon" | undefined;
   /** PostgreSQL for the PostgreSQL cases (`DATABASE_URL`); they are skipped, saying so, without it. */
@@ -46,6 +51,7 @@ export function readBenchSettings(): BenchSettings {
     connections: connections
       ? connections.split(",").map((part) => Math.round(Number(part.trim())))
       : undefined,
+    only: process.env.BENCH_ONLY?.trim().toLowerCase() || undefined,
     loadGenerator: load === "wrk" || load === "autocannon" ? load : undefined,
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
   };
