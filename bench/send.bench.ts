@@ -13,7 +13,7 @@
 import { count, duration, ratio } from "./lib/format.js";
 import { type Contender, interleave } from "./lib/interleave.js";
 import { isMain } from "./lib/is-main.js";
-import { printMachine } from "./lib/machine.js";
+import { currentLoad, printMachine } from "./lib/machine.js";
 import { readBenchSettings } from "./lib/settings.js";
 import { createTempFolder } from "./lib/temp-folder.js";
 import { describeResult } from "./load/describe-result.js";
@@ -74,7 +74,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Se
     log(
       `load generator: ${load.name}, ${connections} connections, ${settings.repetitions} interleaved ` +
         `repetitions of ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured; ` +
-        `body ${count(Buffer.byteLength(spec.body ?? ""))} bytes`,
+        `body ${count(Buffer.byteLength(spec.body ?? ""))} bytes${currentLoad()}`,
     );
 
     const mailpulseRun = async (smtp: boolean): Promise<SendRun> => {

@@ -15,6 +15,11 @@ function uptimeLine(): string {
   }
 }
 
+/** ` (load 0.42)`: the 1-minute load average, for progress lines, so a disturbed comparison shows. */
+export function currentLoad(): string {
+  return ` (load ${(loadavg()[0] ?? 0).toFixed(2)})`;
+}
+
 /** Prints the machine, `uptime` and the pinning; warns when the machine is already busy. */
 export function printMachine(log: (line: string) => void = console.log): void {
   const model = cpus()[0]?.model ?? "unknown CPU";

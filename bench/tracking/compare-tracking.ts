@@ -5,6 +5,7 @@
  */
 import { count, duration, ratio } from "../lib/format.js";
 import { type Contender, interleave } from "../lib/interleave.js";
+import { currentLoad } from "../lib/machine.js";
 import type { BenchSettings } from "../lib/settings.js";
 import { describeResult } from "../load/describe-result.js";
 import type { LoadGenerator, LoadResult, LoadSpec } from "../load/load-spec.js";
@@ -83,7 +84,7 @@ export async function compareTracking(
       ),
   };
 
-  log(`-- ${name}, ${connections} connections`);
+  log(`-- ${name}, ${connections} connections${currentLoad()}`);
   const [baselineResult, candidateResult] = await interleave(
     [baseline, candidate],
     settings.repetitions,
