@@ -4,7 +4,7 @@
  * these, or the baseline answers something else than the candidate.
  */
 
-/** The 1x1 transparent GIF of the open pixel (43 bytes). */
+/** The 1x1 transparent GIF of the open pixel (42 bytes). */
 export const transparentGif = Buffer.from(
   "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
   "base64",
