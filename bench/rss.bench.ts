@@ -57,6 +57,11 @@ export async function run(log: (line: string) => void = console.log): Promise<Rs
     const samples: MemorySample[] = [];
     let done: Done | undefined;
     for await (const line of createInterface({ input: child.stdout! })) {
+      if (!line.startsWith("{")) {
+        // Anything else the child prints (a logged error) is worth seeing.
+        log(`  [hit loop] ${line}`);
+        continue;
+      }
       const message = JSON.parse(line) as MemorySample | Done;
       if ("done" in message) {
         done = message;
