@@ -28,12 +28,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let stopped = false;
 
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error("bench server did not start within 60 s")),
       startTimeoutMs,
     );
-    exited.then((code) => reject(new Error(`bench server exited with ${code} before listening`)));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited with ${code} before listening`));
+    });
     lines.on("line", (line) => {
       const message = parse(line);
       if (message?.ready === true && typeof message.port === "number") {
@@ -47,6 +50,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       }
     });
   });
+
+  let port: number;
+  try {
+    port = await listening;
+  } catch (error) {
+    // A server that did not come up in time must not linger on the server core.
+    killQuietly(child);
+    throw error;
+  }
 
   return {
     origin: `http://127.0.0.1:${port}`,
