@@ -38,7 +38,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     apiKeys: createApiKeyStore(db),
     campaigns: createCampaignStore(db, capabilities),
     emails: createEmailStore(db),
-    tracking: createTrackingStore(db, capabilities),
+    tracking: createTrackingStore(db, capabilities, schema),
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db),
     sendingDomains: createSendingDomainStore(db),

@@ -4,6 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
 import { recordHits } from "../tracking/record-hits.js";
+import { recordHitsPostgres } from "../tracking/record-hits-postgres.js";
 import { retryOnLockConflict } from "../tracking/retry-on-lock-conflict.js";
 
 const emailColumns = [
@@ -39,6 +40,8 @@ function toTrackedEmail(row: EmailRow): TrackedEmail {
 export function createTrackingStore(
   db: Kysely<MailPulseDatabase>,
   capabilities: StorageCapabilities,
+  /** The schema `db` is bound to with `withSchema`, which raw SQL must name itself. */
+  schema?: string,
 ): TrackingStore {
   return {
     async findEmail(trackingId) {
@@ -60,6 +63,10 @@ export function createTrackingStore(
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
+      // PostgreSQL writes a batch in one statement (one round trip); SQLite, in-process, runs a
+      // transaction of a few statements, which its data-modifying-CTE-less dialect requires.
+      if (capabilities.dialect === "postgres")
+        return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema));
       return retryOnLockConflict(() =>
         db.transaction().execute((trx) => recordHits(trx, capabilities.dialect, hits)),
       );

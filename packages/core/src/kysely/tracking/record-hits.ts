@@ -4,6 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { jsonRows } from "../json-rows.js";
 import type { MailPulseDatabase } from "../schema.js";
 import { planBatch, planDays } from "./batch-plan.js";
+import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
 type Dialect = StorageCapabilities["dialect"];
@@ -183,45 +184,14 @@ const outboxChunk = 1000;
 
 /** Queues one delivery per (hit, active webhook of its organization subscribed to its event). */
 async function enqueueWebhookEvents(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
-  const organizations = [
-    ...new Set(hits.filter((hit) => hit.webhook).map((hit) => hit.event.organizationId)),
-  ];
-  if (organizations.length === 0) return;
-  const webhooks = await trx
-    .selectFrom("mailpulse_webhook")
-    .select(["id", "organization_id", "events"])
-    .where("organization_id", "in", organizations)
-    .where("is_active", "=", 1)
-    .execute();
-  if (webhooks.length === 0) return;
-  const subscribed = webhooks.map((webhook) => ({
-    id: webhook.id,
-    organizationId: webhook.organization_id,
-    events: new Set(JSON.parse(webhook.events) as string[]),
+  const targets = await subscribedWebhooks(trx, hits);
+  if (targets.length === 0) return;
+  const rows = outboxRowsFor(hits, targets).map(({ email_id: _, ...row }) => ({
+    ...row,
+    status: "pending" as const,
+    attempts: 0,
+    next_attempt_at: row.created_at,
   }));
-  const rows = [];
-  for (const hit of hits) {
-    if (!hit.webhook) continue;
-    const { type } = hit.webhook;
-    const targets = subscribed.filter(
-      (w) => w.organizationId === hit.event.organizationId && w.events.has(type),
-    );
-    if (targets.length === 0) continue;
-    const payload = hit.webhook.payload();
-    const createdAt = hit.event.occurredAt.getTime();
-    for (const target of targets) {
-      rows.push({
-        organization_id: hit.event.organizationId,
-        webhook_id: target.id,
-        event_type: type,
-        payload,
-        status: "pending" as const,
-        attempts: 0,
-        next_attempt_at: createdAt,
-        created_at: createdAt,
-      });
-    }
-  }
   for (let start = 0; start < rows.length; start += outboxChunk) {
     await trx
       .insertInto("mailpulse_webhook_delivery")
