@@ -19,12 +19,12 @@ export type { ApiKeyService, CreatedApiKey } from "./services/api-key-service.js
 export type { Campaign, CampaignDetail, CampaignService } from "./services/campaign-service.js";
 export type {
   ContactDetail,
-  ContactListOptions,
   ContactPage,
   ContactService,
   ContactSummary,
   ContactTimelineEvent,
 } from "./services/contact-service.js";
+export type { ContactListInput } from "./services/contacts/contact-list-input.js";
 export type { OrganizationService } from "./services/organization-service.js";
 export type { PlanLimits } from "./services/service-context.js";
 export type {

@@ -1,8 +1,8 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
-import { readJsonBody } from "./read-json-body.js";
 import type { AnyRoute } from "./route.js";
+import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
 import { createRouter } from "./router.js";
 import { validate } from "./validate.js";
 
@@ -26,14 +26,9 @@ export interface HandlerOptions {
   logger: Logger;
 }
 
-function queryObject(url: URL): Record<string, string> {
-  // Repeated keys: the last one wins, like most frameworks' default parsers.
-  return Object.fromEntries(url.searchParams.entries());
-}
-
 /**
- * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> validation ->
- * handler -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> path and query
+ * validation -> handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
@@ -53,15 +48,13 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
 
     const context = {
       params: route.params ? validate(route.params, params, "path") : params,
-      query: route.query ? validate(route.query, queryObject(url), "query") : {},
-      body: route.body
-        ? validate(route.body, await readJsonBody(request, options.maxBodyBytes), "body")
-        : undefined,
+      query: route.query ? validate(route.query, queryRecord(url), "query") : {},
+      input: route.input && (await readRouteInput(route.input, request, url, options.maxBodyBytes)),
       organizationId,
       request,
       clientIp: info.clientIp,
     };
-    const result = await route.handle(context);
+    const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
     if (request.method === "HEAD") {
       return new Response(null, { status: response.status, headers: response.headers });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
-import { type CampaignService, createCampaignSchema } from "../services/campaign-service.js";
+import type { CampaignService } from "../services/campaign-service.js";
+import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -15,9 +16,10 @@ export function campaignRoutes(campaigns: CampaignService) {
     defineRoute({
       method: "POST",
       path: "/api/campaigns",
-      body: createCampaignSchema,
+      input: { from: "body", schema: createCampaignSchema },
       status: 201,
-      handle: ({ organizationId, body }) => campaigns.create(organizationId, body),
+      // Unparsed JSON typed as what it should be: the service parses it.
+      handle: ({ organizationId, input }) => campaigns.create(organizationId, input as CreateCampaignInput),
     }),
     defineRoute({
       method: "GET",

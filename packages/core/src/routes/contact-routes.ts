@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
-import {
-  type ContactService,
-  defaultContactPageSize,
-  maxContactPageSize,
-} from "../services/contact-service.js";
+import type { ContactService } from "../services/contact-service.js";
+import { type ContactListInput, contactListSchema } from "../services/contacts/contact-list-input.js";
 
 /** Options of {@link contactRoutes}. */
 export interface ContactRoutesOptions {
@@ -13,16 +10,8 @@ export interface ContactRoutesOptions {
   baseUrl: string;
 }
 
-const listQuery = z.object({
-  search: z.string().max(320, "must be at most 320 characters").optional(),
-  limit: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(maxContactPageSize, `must be at most ${maxContactPageSize}`)
-    .default(defaultContactPageSize),
-  cursor: z.string().max(2000).optional(),
-});
+/** The query parameters the next page's URL keeps (the cursor is the next page's own). */
+const keptListParameters = ["search", "limit"] as const;
 
 /**
  * `/api/contacts` routes. The list keeps the spec's array body; the next page's absolute URL
@@ -35,14 +24,18 @@ export function contactRoutes(contacts: ContactService, options: ContactRoutesOp
     defineRoute({
       method: "GET",
       path: "/api/contacts",
-      query: listQuery,
-      handle: async ({ organizationId, query }) => {
-        const page = await contacts.list(organizationId, query);
+      input: { from: "query", schema: contactListSchema },
+      handle: async ({ organizationId, input }) => {
+        // The query as sent (strings): the service coerces and checks it.
+        const query = input as Record<string, string | undefined>;
+        const page = await contacts.list(organizationId, query as ContactListInput);
         const headers: Record<string, string> = {};
         if (page.nextCursor) {
           const next = new URLSearchParams();
-          if (query.search !== undefined) next.set("search", query.search);
-          next.set("limit", String(query.limit));
+          for (const name of keptListParameters) {
+            const value = query[name];
+            if (value !== undefined) next.set(name, value);
+          }
           next.set("cursor", page.nextCursor);
           headers.link = `<${listUrl}?${next}>; rel="next"`;
         }

@@ -1,19 +1,9 @@
-import { z } from "zod";
 import { MailPulseError, notFound } from "../errors.js";
-import { validate } from "../http/validate.js";
 import type { CampaignRecord } from "../ports/storage.js";
+import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
 import { percentage } from "./rates.js";
 import type { PlanLimits, ServiceDeps } from "./service-context.js";
-
-/** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
-export const campaignNameSchema = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
-
-/** Body of `POST /api/campaigns`. */
-export const createCampaignSchema = z.object({ name: campaignNameSchema });
+import { parseInput } from "./validation/parse-input.js";
 
 /** A campaign as the API returns it. */
 export interface Campaign {
@@ -45,8 +35,11 @@ export interface CampaignDetail extends Campaign {
 
 /** Campaigns of an organization. */
 export interface CampaignService {
-  /** Creates a campaign: CONFLICT when the name exists, PLAN_LIMIT_REACHED past the plan limit. */
-  create(organizationId: string, input: { name: string }): Promise<Campaign>;
+  /**
+   * Creates a campaign: VALIDATION_FAILED for an invalid input, CONFLICT when the name exists,
+   * PLAN_LIMIT_REACHED past the plan limit.
+   */
+  create(organizationId: string, input: CreateCampaignInput): Promise<Campaign>;
   /** Non-archived campaigns, newest first. */
   list(organizationId: string): Promise<Campaign[]>;
   /** The campaign with statistics; NOT_FOUND for unknown or foreign ids. */
@@ -106,7 +99,7 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
 
   return {
     async create(organizationId, input) {
-      const { name } = validate(createCampaignSchema, input, "body");
+      const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
       return toCampaign(await insert(organizationId, name));
     },
     async list(organizationId) {

@@ -1,7 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import { createWebhookEvent } from "../events/webhook-events.js";
 import { htmlToText } from "../html/index.js";
-import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
@@ -21,6 +20,7 @@ import {
 import { decideSender } from "./sending/sender-rule.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
 import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
 
 /** `POST /api/send` response (the spec's shape). */
 export interface SendEmailResult {
@@ -49,11 +49,14 @@ export interface RegisterEmailResult {
 export interface EmailService {
   /**
    * Sends a tracked email: records it and its links, sends through the provider, then marks it
-   * sent and queues EMAIL_SENT. Provider failure: the email is kept as `failed` and
-   * DELIVERY_FAILED ("Email delivery failed") is thrown.
+   * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input; provider failure: the
+   * email is kept as `failed` and DELIVERY_FAILED ("Email delivery failed") is thrown.
    */
   send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
-  /** Registers an email another system sends; returns its tracked HTML. Counts as sent from now. */
+  /**
+   * Registers an email another system sends; returns its tracked HTML. Counts as sent from now.
+   * VALIDATION_FAILED for an invalid input.
+   */
   register(organizationId: string, input: RegisterEmailInput): Promise<RegisterEmailResult>;
 }
 
@@ -113,7 +116,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
 
   return {
     async send(organizationId, rawInput) {
-      const input = validate(sendEmailSchema, rawInput, "body");
+      const input = parseInput(sendEmailSchema, rawInput, "emails.send");
       const { campaign, content, record } = await prepare(organizationId, input);
       const emailId = record.id;
       const sender = await decideSender(
@@ -181,7 +184,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     },
 
     async register(organizationId, rawInput) {
-      const input = validate(registerEmailSchema, rawInput, "body");
+      const input = parseInput(registerEmailSchema, rawInput, "emails.register");
       const { content, record } = await prepare(organizationId, input);
       const from = input.from ? formatMailbox(input.from) : "";
       await storage.emails.create(

@@ -314,7 +314,7 @@ describe("docs/openapi.json", () => {
   it("documents a JSON request body exactly on the routes that read one", async () => {
     for (const route of await declaredRoutes()) {
       const { operation } = operationFor(route.key);
-      const readsBody = /^\s*body:/m.test(route.source);
+      const readsBody = /\bfrom:\s*"body"/.test(route.source);
       expect(operation.requestBody !== undefined, `${route.key} request body`).toBe(readsBody);
       if (operation.requestBody) {
         expect(Object.keys(operation.requestBody.content), route.key).toEqual(["application/json"]);
