@@ -78,8 +78,11 @@ export interface ApiKeyStore {
   findActiveByHash(keyHash: string): Promise<{ id: string; organizationId: string } | undefined>;
   /** Keys of an organization (revoked ones included), oldest first. */
   list(organizationId: string): Promise<ApiKeyRecord[]>;
-  /** Marks the key revoked at `at`. Returns false when no such key exists. Idempotent. */
-  revoke(id: string, at: Date): Promise<boolean>;
+  /**
+   * Marks the organization's key revoked at `at` (a key revoked already keeps its first time).
+   * Returns false when the organization has no such key. Idempotent.
+   */
+  revoke(organizationId: string, id: string, at: Date): Promise<boolean>;
 }
 
 /** Result of {@link CampaignStore.create}. */

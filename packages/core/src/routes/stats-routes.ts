@@ -9,9 +9,11 @@ export function statsRoutes(stats: StatsService) {
       method: "GET",
       path: "/api/campaigns/:id/stats",
       params: z.object({ id: z.string().min(1) }),
-      // The period itself is parsed by the service, whose 400 lists the accepted formats.
-      query: z.object({ period: z.string().default("30d") }),
-      handle: ({ organizationId, params, query }) => stats.campaign(organizationId, params.id, query.period),
+      // The query is only read here: the service owns the period's default and meaning, and its
+      // 400 lists the accepted formats.
+      query: z.object({ period: z.string().optional() }),
+      handle: ({ organizationId, params, query }) =>
+        stats.campaign(organizationId, { campaignId: params.id, period: query.period }),
     }),
     defineRoute({
       method: "GET",

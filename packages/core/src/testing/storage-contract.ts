@@ -61,9 +61,12 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         organizationId: org.id,
       });
       expect(await storage.apiKeys.findActiveByHash("hash-2")).toBeUndefined();
-      expect(await storage.apiKeys.revoke(record.id, at("2026-01-03T00:00:00.000Z"))).toBe(true);
-      expect(await storage.apiKeys.revoke(record.id, at("2026-01-04T00:00:00.000Z"))).toBe(true);
-      expect(await storage.apiKeys.revoke("missing", at("2026-01-04T00:00:00.000Z"))).toBe(false);
+      expect(await storage.apiKeys.revoke(org.id, record.id, at("2026-01-03T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke(org.id, record.id, at("2026-01-04T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke(org.id, "missing", at("2026-01-04T00:00:00.000Z"))).toBe(false);
+      expect(await storage.apiKeys.revoke("other-org", record.id, at("2026-01-04T00:00:00.000Z"))).toBe(
+        false,
+      );
       expect(await storage.apiKeys.findActiveByHash("hash-1")).toBeUndefined();
       const [listed] = await storage.apiKeys.list(org.id);
       expect(listed?.revokedAt?.toISOString()).toBe("2026-01-03T00:00:00.000Z");

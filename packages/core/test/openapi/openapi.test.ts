@@ -424,7 +424,7 @@ describe("docs/openapi.json against the live handler", () => {
       }),
       logger: { info: () => {}, error: () => {} },
     });
-    const organization = await mailpulse.organizations.create("Acme");
+    const organization = await mailpulse.organizations.create({ name: "Acme" });
     apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
   });
 

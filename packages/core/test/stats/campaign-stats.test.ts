@@ -98,7 +98,7 @@ for (const factory of storageFactories) {
 
     it("counts the default 30d period: emails by send time, events by event time, exact at the edges", async () => {
       const stats = createStatsService(deps());
-      const result = await stats.campaign(history.acme, history.spring);
+      const result = await stats.campaign(history.acme, { campaignId: history.spring });
       expect(result.campaign).toEqual({
         id: history.spring,
         name: "Spring",
@@ -133,7 +133,10 @@ for (const factory of storageFactories) {
     });
 
     it("counts the 7d period from 00:00Z six days ago up to now", async () => {
-      const result = await createStatsService(deps()).campaign(history.acme, history.spring, "7d");
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "7d",
+      });
       expect(result.period).toEqual({ start: "2026-03-04T00:00:00.000Z", end: "2026-03-10T15:00:00.000Z" });
       expect(result.stats).toEqual({
         totalEmails: 2,
@@ -160,7 +163,10 @@ for (const factory of storageFactories) {
     });
 
     it("covers 90 days for 90d", async () => {
-      const result = await createStatsService(deps()).campaign(history.acme, history.spring, "90d");
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "90d",
+      });
       expect(result.period.start).toBe("2025-12-11T00:00:00.000Z");
       expect(result.openAndClicks).toHaveLength(90);
       expect(result.openAndClicks.at(-1)?.date).toBe("2026-03-10");
@@ -169,11 +175,10 @@ for (const factory of storageFactories) {
     });
 
     it("counts an inclusive date range to its last millisecond", async () => {
-      const result = await createStatsService(deps()).campaign(
-        history.acme,
-        history.spring,
-        "2026-02-08,2026-02-09",
-      );
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "2026-02-08,2026-02-09",
+      });
       expect(result.period).toEqual({ start: "2026-02-08T00:00:00.000Z", end: "2026-02-09T23:59:59.999Z" });
       expect(result.stats).toEqual({
         totalEmails: 2,
@@ -193,7 +198,10 @@ for (const factory of storageFactories) {
 
     it("answers zeros (not NaN) for a period without activity and for a campaign without emails", async () => {
       const stats = createStatsService(deps());
-      const quiet = await stats.campaign(history.acme, history.spring, "2026-01-01,2026-01-31");
+      const quiet = await stats.campaign(history.acme, {
+        campaignId: history.spring,
+        period: "2026-01-01,2026-01-31",
+      });
       const zeros = {
         totalEmails: 0,
         totalOpens: 0,
@@ -206,17 +214,16 @@ for (const factory of storageFactories) {
       expect(quiet.stats).toEqual(zeros);
       expect(quiet.openAndClicks).toEqual(days("2026-01-01", 31));
       expect(quiet.topLinks).toEqual([]);
-      const empty = await stats.campaign(history.acme, history.empty, "7d");
+      const empty = await stats.campaign(history.acme, { campaignId: history.empty, period: "7d" });
       expect(empty.stats).toEqual(zeros);
       expect(empty.openAndClicks).toEqual(days("2026-03-04", 7));
     });
 
     it("keeps archived campaigns readable; cc recipients are not unique recipients", async () => {
-      const result = await createStatsService(deps()).campaign(
-        history.acme,
-        history.autumn,
-        "2026-01-10,2026-01-11",
-      );
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.autumn,
+        period: "2026-01-10,2026-01-11",
+      });
       expect(result.stats).toEqual({
         totalEmails: 1,
         totalOpens: 1,
@@ -231,15 +238,17 @@ for (const factory of storageFactories) {
 
     it("answers NOT_FOUND for another organization's campaign and VALIDATION_FAILED for a bad period", async () => {
       const stats = createStatsService(deps());
-      await expect(stats.campaign(history.beta, history.spring)).rejects.toMatchObject({
+      await expect(stats.campaign(history.beta, { campaignId: history.spring })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: "Campaign not found",
       });
-      await expect(stats.campaign(history.acme, history.spring, "14d")).rejects.toMatchObject({
+      await expect(
+        stats.campaign(history.acme, { campaignId: history.spring, period: "14d" }),
+      ).rejects.toMatchObject({
         code: "VALIDATION_FAILED",
         message: expect.stringContaining("YYYY-MM-DD,YYYY-MM-DD"),
       });
-      const beta = await stats.campaign(history.beta, history.betaSpring, "30d");
+      const beta = await stats.campaign(history.beta, { campaignId: history.betaSpring, period: "30d" });
       expect(beta.stats).toMatchObject({
         totalEmails: 1,
         totalOpens: 3,

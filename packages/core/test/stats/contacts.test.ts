@@ -239,7 +239,7 @@ for (const factory of storageFactories) {
         ],
       });
       const stats = createStatsService({ storage, clock: knownHistoryClock(), createId: () => "unused" });
-      expect((await stats.campaign(org, campaignId, "7d")).stats).toMatchObject({
+      expect((await stats.campaign(org, { campaignId, period: "7d" })).stats).toMatchObject({
         totalEmails: 1,
         uniqueRecipients: 1,
       });

@@ -29,7 +29,7 @@ describe("service inputs", () => {
     storage = sqliteStorage({ filename: ":memory:" });
     await storage.migrate();
     mailpulse = createMailPulse({ storage, baseUrl: "http://x.test", logger: { info() {}, error() {} } });
-    organizationId = (await mailpulse.organizations.create("Acme")).id;
+    organizationId = (await mailpulse.organizations.create({ name: "Acme" })).id;
   });
   afterAll(async () => {
     await mailpulse?.stop();
@@ -85,6 +85,13 @@ describe("service inputs", () => {
     await expect(mailpulse.campaigns.create(organizationId, { name: 7 })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       issues: [{ path: ["name"] }],
+    });
+    // @ts-expect-error one argument style: (organizationId, input).
+    await expect(mailpulse.stats.campaign(organizationId, "id", "7d")).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(mailpulse.organizations.create({ name: " " })).rejects.toMatchObject({
+      message: 'Invalid input of organizations.create: "name": must not be empty',
     });
     // @ts-expect-error `limit` is a number.
     await mailpulse.contacts.list(organizationId, { limit: "5" });
