@@ -12,6 +12,7 @@ import { statsRoutes } from "./routes/stats-routes.js";
 import { trackingRoutes } from "./routes/tracking-routes.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
+import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
 import { type ContactService, createContactService } from "./services/contact-service.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
@@ -57,8 +58,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   const organizations = createOrganizationService(deps);
   const apiKeys = createApiKeyService(deps);
+  const limits = options.limits ?? (() => ({}));
   const campaigns = createCampaignService(deps, {
-    limits: options.limits ?? (() => ({})),
+    limits,
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
   });
 
@@ -80,7 +82,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       memoryProvider({
         log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
       }),
-    campaigns,
+    resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
     platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
     logger,

@@ -75,7 +75,18 @@ export function notFound(what: string): MailPulseError {
   return new MailPulseError("NOT_FOUND", `${what} not found`);
 }
 
-/** True for a `MailPulseError` of any code, or of the given code. */
+/**
+ * True for a `MailPulseError` of any code, or of the given code. Also recognises one thrown by
+ * another copy of this package (the ESM and the CJS build, or two installed versions), which
+ * `instanceof` misses: by its `name` and a known `code`.
+ */
 export function isMailPulseError(error: unknown, code?: MailPulseErrorCode): error is MailPulseError {
-  return error instanceof MailPulseError && (code === undefined || error.code === code);
+  const recognised =
+    error instanceof MailPulseError ||
+    (typeof error === "object" &&
+      error !== null &&
+      (error as { name?: unknown }).name === "MailPulseError" &&
+      typeof (error as { code?: unknown }).code === "string" &&
+      Object.hasOwn(errorStatus, (error as { code: string }).code));
+  return recognised && (code === undefined || (error as MailPulseError).code === code);
 }

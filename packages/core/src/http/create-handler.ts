@@ -7,13 +7,13 @@ import { createRouter } from "./router.js";
 import { validate } from "./validate.js";
 
 /** What the adapter knows about the connection and a `Request` cannot carry. */
-export interface RequestInfo {
+export interface MailPulseRequestInfo {
   /** The client's IP address (the socket's, or the proxy's X-Forwarded-For when trusted). */
   clientIp?: string;
 }
 
 /** The core's whole HTTP surface. Never throws: every failure becomes a JSON response. */
-export type MailPulseHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type MailPulseHandler = (request: Request, info?: MailPulseRequestInfo) => Promise<Response>;
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
@@ -33,7 +33,7 @@ export interface HandlerOptions {
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
 
-  async function run(request: Request, info: RequestInfo): Promise<Response> {
+  async function run(request: Request, info: MailPulseRequestInfo): Promise<Response> {
     const url = new URL(request.url);
     const { route, params } = router.match(request.method, url.pathname);
 

@@ -1,7 +1,6 @@
-import type { MailPulseHandler, RequestInfo } from "../http/create-handler.js";
+import type { MailPulseHandler } from "../http/create-handler.js";
 
-/** What an adapter knows about the connection that a `Request` cannot carry (the core's `RequestInfo`). */
-export type MailPulseRequestInfo = RequestInfo;
+export type { MailPulseRequestInfo } from "../http/create-handler.js";
 
 /**
  * The whole HTTP surface of a MailPulse instance, as the Node bridge and the adapters see it.

@@ -1,8 +1,9 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
 import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
+import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import { percentage } from "./rates.js";
-import type { PlanLimits, ServiceDeps } from "./service-context.js";
+import type { ServiceDeps } from "./service-context.js";
 import { parseInput } from "./validation/parse-input.js";
 
 /** A campaign as the API returns it. */
@@ -46,16 +47,11 @@ export interface CampaignService {
   get(organizationId: string, id: string): Promise<CampaignDetail>;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
-  /**
-   * The campaign an email is sent in, by name or id. A name that does not exist yet creates the
-   * campaign (within the plan limit). CAMPAIGN_ARCHIVED when it is archived.
-   */
-  resolveForSending(organizationId: string, nameOrId: string): Promise<CampaignRecord>;
 }
 
 /** Options of {@link createCampaignService}. */
 export interface CampaignServiceOptions {
-  limits: (organizationId: string) => PlanLimits | Promise<PlanLimits>;
+  limits: PlanLimitsOf;
   /** How many emails the campaign detail lists, newest first. */
   detailEmailLimit: number;
 }
@@ -67,29 +63,7 @@ export function toCampaign(record: CampaignRecord): Campaign {
 
 /** Builds the {@link CampaignService}. */
 export function createCampaignService(deps: ServiceDeps, options: CampaignServiceOptions): CampaignService {
-  const { storage, clock, createId } = deps;
-
-  async function insert(organizationId: string, name: string): Promise<CampaignRecord> {
-    const { maxCampaigns } = await options.limits(organizationId);
-    const record: CampaignRecord = {
-      id: createId(),
-      organizationId,
-      name,
-      createdAt: clock.now(),
-      archivedAt: null,
-    };
-    const outcome = await storage.campaigns.create(record, { maxActive: maxCampaigns });
-    if (outcome === "name_taken") {
-      throw new MailPulseError("CONFLICT", `A campaign named "${name}" already exists`);
-    }
-    if (outcome === "limit_reached") {
-      throw new MailPulseError(
-        "PLAN_LIMIT_REACHED",
-        `Campaign limit reached: your plan allows ${maxCampaigns} active campaigns; archive one or upgrade`,
-      );
-    }
-    return record;
-  }
+  const { storage, clock } = deps;
 
   async function getRecord(organizationId: string, id: string): Promise<CampaignRecord> {
     const record = await storage.campaigns.get(organizationId, id);
@@ -100,7 +74,7 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
   return {
     async create(organizationId, input) {
       const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
-      return toCampaign(await insert(organizationId, name));
+      return toCampaign(await insertCampaign(deps, options.limits, organizationId, name));
     },
     async list(organizationId) {
       return (await storage.campaigns.listActive(organizationId)).map(toCampaign);
@@ -130,29 +104,6 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
       if (record.archivedAt || !(await storage.campaigns.archive(organizationId, id, clock.now()))) {
         throw new MailPulseError("CAMPAIGN_ARCHIVED", "Campaign is already archived");
       }
-    },
-    async resolveForSending(organizationId, nameOrId) {
-      const found =
-        (await storage.campaigns.findByName(organizationId, nameOrId)) ??
-        (await storage.campaigns.get(organizationId, nameOrId));
-      let record = found;
-      if (!record) {
-        try {
-          record = await insert(organizationId, nameOrId);
-        } catch (error) {
-          // Another request created it between our lookup and insert: use theirs.
-          const raced = await storage.campaigns.findByName(organizationId, nameOrId);
-          if (!raced) throw error;
-          record = raced;
-        }
-      }
-      if (record.archivedAt) {
-        throw new MailPulseError(
-          "CAMPAIGN_ARCHIVED",
-          `Campaign "${record.name}" is archived and accepts no new emails`,
-        );
-      }
-      return record;
     },
   };
 }

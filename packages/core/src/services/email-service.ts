@@ -4,7 +4,7 @@ import { htmlToText } from "../html/index.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
-import type { CampaignService } from "./campaign-service.js";
+import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
   buildTrackedContent,
@@ -63,7 +63,8 @@ export interface EmailService {
 /** What the email service needs beyond the common deps. */
 export interface EmailServiceOptions {
   mailProvider: MailProvider;
-  campaigns: CampaignService;
+  /** Finds (or creates, by name) the campaign of an email: `createCampaignResolver`. */
+  resolveCampaign: ResolveCampaign;
   baseUrl: string;
   platformDomain: string;
   logger: Logger;
@@ -93,7 +94,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     },
   ) {
     const campaign = input.campaignId
-      ? await options.campaigns.resolveForSending(organizationId, input.campaignId)
+      ? await options.resolveCampaign(organizationId, input.campaignId)
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };

@@ -4,7 +4,7 @@
  * under test are the ones the real stores maintain. Every expected number in the tests is derived
  * by hand from the table in this file's `seedKnownHistory`.
  */
-import type { NewEmailRecord, Storage } from "@mailpulse/core";
+import type { NewEmailRecord, Storage } from "@mailpulse/core/storage";
 import { createTestClock, type TestClock } from "@mailpulse/core/testing";
 
 /** "Now" of every test: period `30d` starts 2026-02-09T00:00:00.000Z, `7d` 2026-03-04. */
