@@ -1,17 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../ports/storage.js";
 import { createResourceId } from "../util/ids.js";
+import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
+import { contactsContract } from "./storage-contract/contacts-contract.js";
+import { outboxContract } from "./storage-contract/outbox-contract.js";
+import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
+import type { StorageFactory } from "./storage-contract/storage-factory.js";
 
-/** Creates a fresh, empty, migrated storage for one test; `close` releases it. */
-export type StorageFactory = () => Promise<Storage>;
+export type { StorageFactory } from "./storage-contract/storage-factory.js";
 
 const at = (iso: string) => new Date(iso);
 
 /**
- * The storage contract: what every `Storage` implementation must do, as vitest tests.
- * Run it against your own storage: `runStorageContractSuite("my storage", async () => ...)`.
+ * The storage contract: what every `Storage` implementation must do, as vitest tests, covering
+ * the whole port: every store and method, the statistics and contact read models over a known
+ * history, and the webhook outbox. Run it against your own storage:
+ * `runStorageContractSuite("my storage", async () => ...)`; the factory is called for each test
+ * (and once per read-model group, which seeds its history once).
  */
 export function runStorageContractSuite(name: string, createStorage: StorageFactory): void {
+  describe(`storage contract: ${name}`, () => {
+    campaignStatsContract(createStorage);
+    contactsContract(createStorage);
+    outboxContract(createStorage);
+    sendingDomainContract(createStorage);
+  });
+
   describe(`storage contract: ${name}`, () => {
     let storage: Storage;
     beforeEach(async () => {
