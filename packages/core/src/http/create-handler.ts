@@ -20,15 +20,14 @@ export interface HandlerOptions {
   routes: readonly AnyRoute[];
   /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
   authenticate: (apiKey: string) => Promise<string | undefined>;
-  /** Called after authentication; throws RATE_LIMITED to refuse. */
-  rateLimit?: (organizationId: string) => void;
   maxBodyBytes: number;
   logger: Logger;
 }
 
 /**
- * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> path and query
- * validation -> handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> path and query validation ->
+ * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
+ * `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
@@ -43,7 +42,6 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       const found = key ? await options.authenticate(key.trim()) : undefined;
       if (!found) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
       organizationId = found;
-      options.rateLimit?.(organizationId);
     }
 
     const context = {
