@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { parseHTML } from "linkedom";
-import { rewriteTrackedHtml } from "../packages/core/src/html/index.js";
+import { rewriteTrackedHtml } from "../packages/core/src/html/rewrite-links.js";
 import { generateLargeNewsletter } from "../packages/core/test/fixtures/html/generate-large-newsletter.js";
 
 /** One measured document: medians in milliseconds, `ratio` = medianMs / baselineMs. */

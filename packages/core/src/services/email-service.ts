@@ -1,6 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import { createWebhookEvent } from "../events/webhook-events.js";
-import { htmlToText } from "../html/index.js";
+import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { LinkRecord, TrackedEmail } from "../ports/storage.js";

@@ -1,4 +1,4 @@
-import { rewriteTrackedHtml } from "../../html/index.js";
+import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
