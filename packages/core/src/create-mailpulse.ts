@@ -20,6 +20,7 @@ import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
 
 /** Default request body limit: 1 MiB. */
@@ -39,10 +40,16 @@ export interface MailPulse extends MailPulseHttp {
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
   /**
-   * Writes every tracking hit still queued and closes the mail provider passed in the options.
-   * The storage is the caller's: close it after `stop()` resolves.
+   * Releases what the instance owns: writes every tracking hit still queued, then closes the
+   * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
+   * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
+   * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
+   * so no hit arrives after the queue is written). Idempotent: later calls return the first
+   * call's promise.
    */
   stop(): Promise<void>;
+  /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Wires services, routes and the handler from the options. */
@@ -113,6 +120,15 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
 
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await trackingWriter.drain();
+      await options.mailProvider?.close?.();
+    })();
+    return stopped;
+  };
+
   return {
     handler,
     basePath: "/api",
@@ -124,9 +140,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
-    async stop() {
-      await trackingWriter.drain();
-      await options.mailProvider?.close?.();
-    },
+    stop,
+    [asyncDisposeSymbol]: stop,
   };
 }
