@@ -1,5 +1,7 @@
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createHandler } from "./http/create-handler.js";
+import { createDirectHandler } from "./http/direct-handler.js";
+import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
@@ -107,14 +109,15 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
+  const routes = [
+    ...campaignRoutes(campaigns),
+    ...emailRoutes(emails),
+    ...trackingRoutes(tracking),
+    ...statsRoutes(stats),
+    ...contactRoutes(contacts, { baseUrl }),
+  ];
   const handler = createHandler({
-    routes: [
-      ...campaignRoutes(campaigns),
-      ...emailRoutes(emails),
-      ...trackingRoutes(tracking),
-      ...statsRoutes(stats),
-      ...contactRoutes(contacts, { baseUrl }),
-    ],
+    routes,
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
@@ -131,6 +134,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
+    handleDirect: createDirectHandler(createRouter(routes), logger),
     basePath: "/api",
     maxBodyBytes,
     organizations,

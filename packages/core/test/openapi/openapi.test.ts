@@ -90,6 +90,8 @@ interface DeclaredRoute {
   key: string;
   /** The route's source, from its `defineRoute(` to the next one. */
   source: string;
+  /** Declared with `defineDirectRoute`: a public GET without a request body. */
+  direct: boolean;
 }
 
 /** `/api/campaigns/:id` -> `/api/campaigns/{id}`. */
@@ -107,11 +109,14 @@ async function readRouteFiles(): Promise<Array<{ file: string; source: string }>
 async function declaredRoutes(): Promise<DeclaredRoute[]> {
   const routes: DeclaredRoute[] = [];
   for (const { file, source } of await readRouteFiles()) {
-    for (const chunk of source.split("defineRoute(").slice(1)) {
-      const method = /\bmethod:\s*"([A-Z]+)"/.exec(chunk)?.[1];
+    for (const [index, chunk] of source.split(/define(?=(?:Direct)?Route\()/).entries()) {
+      if (index === 0) continue;
+      // A direct route (defineDirectRoute) is always a GET.
+      const method = chunk.startsWith("DirectRoute(") ? "GET" : /\bmethod:\s*"([A-Z]+)"/.exec(chunk)?.[1];
       const path = /\bpath:\s*"(\/api[^"]*)"/.exec(chunk)?.[1];
       if (!method || !path) throw new Error(`${file}: a defineRoute call without a literal method and path`);
-      routes.push({ file, key: `${method} ${toOpenApiPath(path)}`, source: chunk });
+      const direct = chunk.startsWith("DirectRoute(");
+      routes.push({ file, key: `${method} ${toOpenApiPath(path)}`, source: chunk, direct });
     }
   }
   return routes;
@@ -297,7 +302,7 @@ describe("docs/openapi.json", () => {
     });
     for (const route of await declaredRoutes()) {
       const { operation } = operationFor(route.key);
-      const isPublic = /\bauth:\s*"none"/.test(route.source);
+      const isPublic = route.direct || /\bauth:\s*"none"/.test(route.source);
       const security = effectiveSecurity(operation);
       if (isPublic) expect(security, route.key).toEqual([]);
       else expect(security, route.key).toEqual([{ apiKey: [] }]);
@@ -314,7 +319,7 @@ describe("docs/openapi.json", () => {
   it("documents a JSON request body exactly on the routes that read one", async () => {
     for (const route of await declaredRoutes()) {
       const { operation } = operationFor(route.key);
-      const readsBody = /\bfrom:\s*"body"/.test(route.source);
+      const readsBody = !route.direct && /\bfrom:\s*"body"/.test(route.source);
       expect(operation.requestBody !== undefined, `${route.key} request body`).toBe(readsBody);
       if (operation.requestBody) {
         expect(Object.keys(operation.requestBody.content), route.key).toEqual(["application/json"]);
