@@ -1,17 +1,16 @@
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
+import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
+import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
-import { campaignRoutes } from "./routes/campaign-routes.js";
-import { contactRoutes } from "./routes/contact-routes.js";
-import { emailRoutes } from "./routes/email-routes.js";
-import { statsRoutes } from "./routes/stats-routes.js";
-import { trackingRoutes } from "./routes/tracking-routes.js";
+import { apiRoutes } from "./routes/api-routes.js";
+import { createTrackingUrls } from "./routes/tracking-urls.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
@@ -41,6 +40,12 @@ export interface MailPulse extends MailPulseHttp {
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
+  /**
+   * The route table the handler serves: every route with its path relative to `basePath`, its
+   * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
+   * from it.
+   */
+  routes: readonly MailPulseRoute[];
   /**
    * Releases what the instance owns: writes every tracking hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
@@ -85,6 +90,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const basePath = normalizeBasePath(options.basePath ?? defaultBasePath);
   const emails = createEmailService(deps, {
     mailProvider:
       options.mailProvider ??
@@ -93,6 +99,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       }),
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
+    trackingUrls: createTrackingUrls(basePath),
     platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
     logger,
     onSent: trackingLookups.remember,
@@ -109,15 +116,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
-  const routes = [
-    ...campaignRoutes(campaigns),
-    ...emailRoutes(emails),
-    ...trackingRoutes(tracking),
-    ...statsRoutes(stats),
-    ...contactRoutes(contacts, { baseUrl }),
-  ];
+  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking });
+  const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
-    routes,
+    routes: mounted,
+    baseUrl,
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
@@ -134,8 +137,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
-    handleDirect: createDirectHandler(createRouter(routes), logger),
-    basePath: "/api",
+    handleDirect: createDirectHandler(createRouter(mounted), logger),
+    basePath,
     maxBodyBytes,
     organizations,
     apiKeys,
@@ -144,6 +147,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
+    routes,
     stop,
     [asyncDisposeSymbol]: stop,
   };

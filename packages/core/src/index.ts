@@ -19,8 +19,11 @@ export {
   type ValidationIssue,
 } from "./errors.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
+export type { OperationDocs } from "./http/operation-docs.js";
+export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type Logger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
+export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
 export type { MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export type {
@@ -69,3 +72,4 @@ export type {
 } from "./services/stats-service.js";
 export type { IpAddressRetention } from "./services/tracking/client-ip.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export type { JsonObject, JsonValue } from "./util/json.js";

@@ -17,7 +17,10 @@ export type MailPulseHandler = (request: Request, info?: MailPulseRequestInfo) =
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
+  /** The route table mounted under the base path (`mountRoutes`): paths as the router matches them. */
   routes: readonly AnyRoute[];
+  /** The instance's public address (`MailPulseOptions.baseUrl`), for `RouteContext.publicUrl`. */
+  baseUrl: string;
   /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
   authenticate: (apiKey: string) => Promise<string | undefined>;
   maxBodyBytes: number;
@@ -51,6 +54,7 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       organizationId,
       request,
       clientIp: info.clientIp,
+      publicUrl: `${options.baseUrl}${url.pathname}`,
     };
     const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);

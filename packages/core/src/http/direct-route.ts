@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { OperationDocs } from "./operation-docs.js";
 import type { Route } from "./route.js";
 
 /**
@@ -38,6 +39,7 @@ export interface DirectRoute<TParams = unknown> extends Route<TParams, Record<st
 export function defineDirectRoute<TParams>(route: {
   path: Route["path"];
   params: z.ZodType<TParams>;
+  docs?: OperationDocs;
   direct(context: DirectContext<TParams>): Promise<DirectResponse>;
 }): DirectRoute<TParams> {
   return {
@@ -45,6 +47,7 @@ export function defineDirectRoute<TParams>(route: {
     path: route.path,
     auth: "none",
     params: route.params,
+    docs: route.docs,
     direct: route.direct,
     async handle({ params, request, clientIp }) {
       const answer = await route.direct({

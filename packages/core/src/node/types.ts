@@ -20,7 +20,7 @@ export interface MailPulseHttp {
    */
   handleDirect?: DirectHandler;
   /** Where the API lives, relative to the adapter's mount point. */
-  basePath: "/api";
+  basePath: string;
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */
   maxBodyBytes: number;
 }

@@ -19,6 +19,7 @@ import {
 } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
+import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
 import { parseInput } from "./validation/parse-input.js";
 
@@ -65,7 +66,10 @@ export interface EmailServiceOptions {
   mailProvider: MailProvider;
   /** Finds (or creates, by name) the campaign of an email: `createCampaignResolver`. */
   resolveCampaign: ResolveCampaign;
+  /** The instance's public address: the origin of tracking URLs without a custom tracking domain. */
   baseUrl: string;
+  /** Builds the tracking URLs from the tracking routes' paths. */
+  trackingUrls: TrackingUrls;
   platformDomain: string;
   logger: Logger;
   /** Told of every email once it is `sent` (or registered), with its links: fills the tracking cache. */
@@ -98,7 +102,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
-    const content = buildTrackedContent(input.htmlContent, base, switches);
+    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches);
     const record = {
       id: createId(),
       organizationId,
