@@ -6,6 +6,7 @@ import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
 import type { StorageFactory } from "./storage-contract/storage-factory.js";
+import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
 export type { StorageFactory } from "./storage-contract/storage-factory.js";
 
@@ -305,4 +306,5 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
     });
   });
+  runTrackingStoreContract(name, createStorage);
 }

@@ -4,6 +4,8 @@ import { utcDayOf } from "../../util/utc-day.js";
 /** Counter deltas of one email over a batch. */
 export interface EmailDelta {
   email_id: string;
+  /** The email's organization, as the hits claim it: the update only counts a matching email. */
+  organization_id: string;
   opens: number;
   clicks: number;
   /** Earliest hit of any kind: the email counts as opened from then on. */
@@ -50,6 +52,7 @@ export function planBatch(hits: readonly TrackingHit[]): BatchPlan {
     if (!email) {
       email = {
         email_id: event.emailId,
+        organization_id: event.organizationId,
         opens: 0,
         clicks: 0,
         first_at: at,

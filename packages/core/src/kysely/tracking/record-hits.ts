@@ -46,6 +46,7 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
     .from(
       jsonRows(dialect, emails, {
         email_id: "text",
+        organization_id: "text",
         opens: "bigint",
         clicks: "bigint",
         first_at: "bigint",
@@ -61,6 +62,8 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
       first_clicked_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_clicked_at")}, ${sql.ref("v.first_click_at")})`,
     }))
     .whereRef("mailpulse_email.id", "=", "v.email_id")
+    // Every query is scoped to its organization (DESIGN.md), even where the id alone is unique.
+    .whereRef("mailpulse_email.organization_id", "=", "v.organization_id")
     // Not sent (failed, or still sending): nothing is counted.
     .where("mailpulse_email.status", "=", "sent")
     .returning("mailpulse_email.id")
