@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseHTML } from "linkedom";
-import { rewriteTrackedHtml } from "../packages/core/src/html/index.js";
+import { rewriteTrackedHtml } from "../packages/core/src/html/rewrite-links.js";
 import { generateNewsletter } from "./html/newsletter.js";
 import { tokenizerPass } from "./html/tokenizer-pass.js";
 import { isMain } from "./lib/is-main.js";

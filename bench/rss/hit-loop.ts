@@ -26,7 +26,7 @@ const mailpulse = createMailPulse({
   mailProvider: memoryProvider(),
   tracking: { cacheSize: settings.cacheSize },
 });
-const organization = await mailpulse.organizations.create("RSS");
+const organization = await mailpulse.organizations.create({ name: "RSS" });
 
 // Registering (the host sends) stores an email in one transaction: the quickest public way to
 // get thousands of trackable ids.

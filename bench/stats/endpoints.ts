@@ -32,8 +32,11 @@ export function benchEndpoints(storage: Storage, data: Dataset): BenchEndpoint[]
   const address = contactAddress(benchTargets.contactIndex);
   return [
     { name: "campaign detail", call: () => campaigns.get(org, campaignId) },
-    { name: "period stats 30d", call: () => stats.campaign(org, campaignId, "30d") },
-    { name: "period stats 90-day range", call: () => stats.campaign(org, campaignId, benchTargets.range90) },
+    { name: "period stats 30d", call: () => stats.campaign(org, { campaignId, period: "30d" }) },
+    {
+      name: "period stats 90-day range",
+      call: () => stats.campaign(org, { campaignId, period: benchTargets.range90 }),
+    },
     { name: "global stats", call: () => stats.global(org) },
     { name: "contacts first page", call: () => contacts.list(org) },
     { name: "contacts search", call: () => contacts.list(org, { search: benchTargets.search }) },

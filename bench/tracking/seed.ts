@@ -38,8 +38,8 @@ export async function seedSentEmails(config: StorageConfig, count: number): Prom
   const mailpulse = createMailPulse({ storage, baseUrl: "http://127.0.0.1", mailProvider: provider });
   try {
     await storage.migrate();
-    const organization = await mailpulse.organizations.create("Bench");
-    const { key } = await mailpulse.apiKeys.create(organization.id, "bench");
+    const organization = await mailpulse.organizations.create({ name: "Bench" });
+    const { key } = await mailpulse.apiKeys.create(organization.id, { name: "bench" });
     const pixelPaths: string[] = new Array(count);
     const clickPaths: string[] = new Array(count);
     let next = 0;

@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/kysely.ts", "src/testing.ts", "src/node.ts"],
+  entry: ["src/index.ts", "src/storage.ts", "src/kysely.ts", "src/testing.ts", "src/node.ts"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

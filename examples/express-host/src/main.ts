@@ -9,7 +9,7 @@ const { app, mailpulse, close } = await createHostApp({
 
 // Organizations and API keys are created in-process; there is no HTTP route for them.
 if ((await mailpulse.organizations.list()).length === 0) {
-  const organization = await mailpulse.organizations.create("Demo");
+  const organization = await mailpulse.organizations.create({ name: "Demo" });
   const { key } = await mailpulse.apiKeys.create(organization.id);
   console.log(`Created organization Demo; its API key (shown once): ${key}`);
 }

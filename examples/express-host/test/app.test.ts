@@ -21,7 +21,7 @@ describe("Express host app with MailPulse mounted", () => {
       server.once("error", reject);
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const organization = await mailpulse.organizations.create("Acme");
+    const organization = await mailpulse.organizations.create({ name: "Acme" });
     organizationId = organization.id;
     ({ key } = await mailpulse.apiKeys.create(organization.id));
   });

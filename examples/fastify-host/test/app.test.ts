@@ -18,7 +18,7 @@ describe.each([
     ({ mailpulse, close } = host);
     await host.app.listen({ port: 0, host: "127.0.0.1" });
     origin = `http://127.0.0.1:${(host.app.server.address() as AddressInfo).port}`;
-    const organization = await mailpulse.organizations.create("Acme");
+    const organization = await mailpulse.organizations.create({ name: "Acme" });
     organizationId = organization.id;
     ({ key } = await mailpulse.apiKeys.create(organization.id));
   });

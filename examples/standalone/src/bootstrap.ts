@@ -8,7 +8,7 @@ export async function ensureDefaultOrganization(
   mailpulse: MailPulse,
 ): Promise<{ organizationId: string; apiKey: string } | undefined> {
   if ((await mailpulse.organizations.list()).length > 0) return undefined;
-  const organization = await mailpulse.organizations.create("Default");
-  const { key } = await mailpulse.apiKeys.create(organization.id, "default");
+  const organization = await mailpulse.organizations.create({ name: "Default" });
+  const { key } = await mailpulse.apiKeys.create(organization.id, { name: "default" });
   return { organizationId: organization.id, apiKey: key };
 }

@@ -25,7 +25,7 @@ async function run(args: string[]): Promise<unknown> {
   const mailpulse = createInstance(settings, storage);
   try {
     if (resource === "org") {
-      const organization = await mailpulse.organizations.create(value);
+      const organization = await mailpulse.organizations.create({ name: value });
       const { key } = await mailpulse.apiKeys.create(organization.id);
       return { organization: { id: organization.id, name: organization.name }, apiKey: key };
     }

@@ -1,7 +1,11 @@
-import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
 
-/** The standalone server's settings, read from the environment (see the README's table). */
+/**
+ * The standalone server's settings, read from the environment (see the README's table). Only
+ * settings that act are read: a setting for a feature arrives with the feature (DNS servers with
+ * domain verification, private webhook targets with webhook delivery, a rate limit with rate
+ * limiting), so none is accepted and silently ignored.
+ */
 export interface Settings {
   port: number;
   host: string;
@@ -13,10 +17,6 @@ export interface Settings {
   platformDomain: string;
   maxCampaigns: number | undefined;
   smtpUrl: string | undefined;
-  dnsServers: string[] | undefined;
-  webhookAllowPrivate: boolean;
-  /** Requests per minute per API key; undefined = the library default. */
-  rateLimit: number | undefined;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -53,30 +53,6 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-function boolean(env: Env, name: string): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return false;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new SettingsError(`${name}=${env[name]} is invalid: expected true or false`);
-}
-
-function dnsServers(env: Env): string[] | undefined {
-  const raw = env.MAILPULSE_DNS_SERVERS?.trim();
-  if (!raw) return undefined;
-  const servers = raw.split(",").map((entry) => entry.trim());
-  for (const server of servers) {
-    // Accept "ip" or "ip:port" / "[ipv6]:port", the forms node:dns Resolver#setServers takes.
-    const host = server.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1");
-    if (!isIP(host)) {
-      throw new SettingsError(
-        `MAILPULSE_DNS_SERVERS is invalid: "${server}" is not an IP address (comma-separated)`,
-      );
-    }
-  }
-  return servers;
-}
-
 /**
  * Reads and validates the settings. Relative SQLite paths resolve against the folder `npm` was
  * started in (INIT_CWD), so `./data/mailpulse.db` lands beside the README, not in the workspace.
@@ -105,8 +81,5 @@ export function readSettings(env: Env = process.env): Settings {
     platformDomain,
     maxCampaigns: integer(env, "MAILPULSE_MAX_CAMPAIGNS", { min: 0, max: 1_000_000_000 }),
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
-    dnsServers: dnsServers(env),
-    webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
-    rateLimit: integer(env, "MAILPULSE_RATE_LIMIT", { min: 1, max: 1_000_000 }),
   };
 }

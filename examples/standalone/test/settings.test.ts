@@ -13,7 +13,6 @@ describe("standalone settings", () => {
       platformDomain: "localhost",
       maxCampaigns: undefined,
       smtpUrl: undefined,
-      webhookAllowPrivate: false,
     });
   });
 
@@ -26,9 +25,6 @@ describe("standalone settings", () => {
       MAILPULSE_BASE_URL: "https://mail.example.com/",
       MAILPULSE_MAX_CAMPAIGNS: "25",
       MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
-      MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
-      MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
-      MAILPULSE_RATE_LIMIT: "600",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -39,9 +35,6 @@ describe("standalone settings", () => {
       platformDomain: "mail.example.com",
       maxCampaigns: 25,
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
-      dnsServers: ["127.0.0.1:5353", "[::1]:53"],
-      webhookAllowPrivate: true,
-      rateLimit: 600,
     });
   });
 
@@ -53,9 +46,6 @@ describe("standalone settings", () => {
     ["MAILPULSE_BASE_URL", "ftp://x.example"],
     ["DATABASE_URL", "mysql://x"],
     ["MAILPULSE_SMTP_URL", "http://smtp.example.com"],
-    ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
-    ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "maybe"],
-    ["MAILPULSE_RATE_LIMIT", "0"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);

@@ -1,19 +1,19 @@
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
+import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
+import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
-import { campaignRoutes } from "./routes/campaign-routes.js";
-import { contactRoutes } from "./routes/contact-routes.js";
-import { emailRoutes } from "./routes/email-routes.js";
-import { statsRoutes } from "./routes/stats-routes.js";
-import { trackingRoutes } from "./routes/tracking-routes.js";
+import { apiRoutes } from "./routes/api-routes.js";
+import { createTrackingUrls } from "./routes/tracking-urls.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
+import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
 import { type ContactService, createContactService } from "./services/contact-service.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
@@ -21,6 +21,7 @@ import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
 
 /** Default request body limit: 1 MiB. */
@@ -40,10 +41,22 @@ export interface MailPulse extends MailPulseHttp {
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
   /**
-   * Writes every tracking hit still queued and closes the mail provider passed in the options.
-   * The storage is the caller's: close it after `stop()` resolves.
+   * The route table the handler serves: every route with its path relative to `basePath`, its
+   * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
+   * from it.
+   */
+  routes: readonly MailPulseRoute[];
+  /**
+   * Releases what the instance owns: writes every tracking hit still queued, then closes the
+   * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
+   * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
+   * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
+   * so no hit arrives after the queue is written). Idempotent: later calls return the first
+   * call's promise.
    */
   stop(): Promise<void>;
+  /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Wires services, routes and the handler from the options. */
@@ -59,8 +72,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   const organizations = createOrganizationService(deps);
   const apiKeys = createApiKeyService(deps);
+  const limits = options.limits ?? (() => ({}));
   const campaigns = createCampaignService(deps, {
-    limits: options.limits ?? (() => ({})),
+    limits,
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
   });
 
@@ -76,14 +90,16 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const basePath = normalizeBasePath(options.basePath ?? defaultBasePath);
   const emails = createEmailService(deps, {
     mailProvider:
       options.mailProvider ??
       memoryProvider({
         log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
       }),
-    campaigns,
+    resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
+    trackingUrls: createTrackingUrls(basePath),
     platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
     logger,
     onSent: trackingLookups.remember,
@@ -100,24 +116,29 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
-  const routes = [
-    ...campaignRoutes(campaigns),
-    ...emailRoutes(emails),
-    ...trackingRoutes(tracking),
-    ...statsRoutes(stats),
-    ...contactRoutes(contacts, { baseUrl }),
-  ];
+  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking });
+  const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
-    routes,
+    routes: mounted,
+    baseUrl,
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
   });
 
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await trackingWriter.drain();
+      await options.mailProvider?.close?.();
+    })();
+    return stopped;
+  };
+
   return {
     handler,
-    handleDirect: createDirectHandler(createRouter(routes), logger),
-    basePath: "/api",
+    handleDirect: createDirectHandler(createRouter(mounted), logger),
+    basePath,
     maxBodyBytes,
     organizations,
     apiKeys,
@@ -126,9 +147,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
-    async stop() {
-      await trackingWriter.drain();
-      await options.mailProvider?.close?.();
-    },
+    routes,
+    stop,
+    [asyncDisposeSymbol]: stop,
   };
 }

@@ -27,19 +27,41 @@ export const errorStatus = {
 /** An UPPER_SNAKE error code; see {@link errorStatus} for its HTTP status. */
 export type MailPulseErrorCode = keyof typeof errorStatus;
 
+/** One problem with an input: where it is and what is wrong there. */
+export interface ValidationIssue {
+  /** Keys from the input's root to the offending value, e.g. `["to", 1]`; empty for the input itself. */
+  path: ReadonlyArray<string | number>;
+  /** What is wrong, for a person: `is required`, `must not be empty`. */
+  message: string;
+}
+
+/** Options of the {@link MailPulseError} constructor. */
+export interface MailPulseErrorOptions {
+  headers?: Record<string, string>;
+  /** The problems of a VALIDATION_FAILED input, field by field. */
+  issues?: readonly ValidationIssue[];
+  cause?: unknown;
+}
+
 /** An error whose message is safe and useful to show to the API client. */
 export class MailPulseError extends Error {
   override readonly name = "MailPulseError";
   /** Extra response headers, e.g. `Allow` on 405 or `Retry-After` on 429. */
   readonly headers: Record<string, string>;
+  /**
+   * For VALIDATION_FAILED: each problem of the input with its path, so a caller can point at the
+   * field (the message already names up to five). Empty for every other code.
+   */
+  readonly issues: readonly ValidationIssue[];
 
   constructor(
     readonly code: MailPulseErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: MailPulseErrorOptions = {},
   ) {
     super(message, { cause: options.cause });
     this.headers = options.headers ?? {};
+    this.issues = options.issues ?? [];
   }
 
   /** The HTTP status this error is answered with. */
@@ -53,7 +75,18 @@ export function notFound(what: string): MailPulseError {
   return new MailPulseError("NOT_FOUND", `${what} not found`);
 }
 
-/** True for a `MailPulseError` of any code, or of the given code. */
+/**
+ * True for a `MailPulseError` of any code, or of the given code. Also recognises one thrown by
+ * another copy of this package (the ESM and the CJS build, or two installed versions), which
+ * `instanceof` misses: by its `name` and a known `code`.
+ */
 export function isMailPulseError(error: unknown, code?: MailPulseErrorCode): error is MailPulseError {
-  return error instanceof MailPulseError && (code === undefined || error.code === code);
+  const recognised =
+    error instanceof MailPulseError ||
+    (typeof error === "object" &&
+      error !== null &&
+      (error as { name?: unknown }).name === "MailPulseError" &&
+      typeof (error as { code?: unknown }).code === "string" &&
+      Object.hasOwn(errorStatus, (error as { code: string }).code));
+  return recognised && (code === undefined || (error as MailPulseError).code === code);
 }

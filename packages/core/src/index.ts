@@ -4,32 +4,72 @@
  * ```ts
  * const mailpulse = createMailPulse({ storage, baseUrl: "https://mail.example.com" });
  * ```
+ *
+ * The services' types (inputs and results) are here; the storage port's stores and records are
+ * on `@mailpulse/core/storage`, the Kysely implementation on `@mailpulse/core/kysely`, the Node
+ * bridge on `@mailpulse/core/node` and the contract suites on `@mailpulse/core/testing`.
  */
 export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-mailpulse.js";
-export { errorStatus, isMailPulseError, MailPulseError, type MailPulseErrorCode } from "./errors.js";
-export type { MailPulseHandler, RequestInfo } from "./http/create-handler.js";
+export {
+  errorStatus,
+  isMailPulseError,
+  MailPulseError,
+  type MailPulseErrorCode,
+  type MailPulseErrorOptions,
+  type ValidationIssue,
+} from "./errors.js";
+export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
+export type { OperationDocs } from "./http/operation-docs.js";
+export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type Logger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
-export type { MailPulseOptions } from "./options.js";
+export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
+export type { MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
-export type * from "./ports/mail-provider.js";
-export type * from "./ports/storage.js";
-export * from "./providers/index.js";
+export type {
+  DkimKey,
+  MailAddress,
+  MailProvider,
+  OutgoingMessage,
+  SendResult,
+} from "./ports/mail-provider.js";
+export type { Storage } from "./ports/storage.js";
+export {
+  type CapturedMessage,
+  type MemoryProvider,
+  type MemoryProviderOptions,
+  memoryProvider,
+} from "./providers/memory-provider.js";
+export { type SmtpProviderOptions, smtpProvider } from "./providers/smtp-provider.js";
 export type { ApiKeyService, CreatedApiKey } from "./services/api-key-service.js";
+export type { CreateApiKeyInput } from "./services/api-keys/api-key-input.js";
 export type { Campaign, CampaignDetail, CampaignService } from "./services/campaign-service.js";
+export type { CreateCampaignInput } from "./services/campaigns/campaign-input.js";
 export type {
   ContactDetail,
-  ContactListOptions,
   ContactPage,
   ContactService,
   ContactSummary,
   ContactTimelineEvent,
 } from "./services/contact-service.js";
+export type { ContactListInput } from "./services/contacts/contact-list-input.js";
+export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
 export type { OrganizationService } from "./services/organization-service.js";
+export type { CreateOrganizationInput } from "./services/organizations/organization-input.js";
+export type { TrackedLinkResponse } from "./services/sending/build-tracked-email.js";
+export type {
+  EmailTrackingSwitches,
+  RegisterEmailInput,
+  SendEmailInput,
+} from "./services/sending/send-input.js";
 export type { PlanLimits } from "./services/service-context.js";
+export type { CampaignStatsInput } from "./services/stats/campaign-stats-input.js";
 export type {
   CampaignPeriodStats,
   DailyActivity,
   GlobalStats,
   StatsService,
 } from "./services/stats-service.js";
+export type { IpAddressRetention } from "./services/tracking/client-ip.js";
+export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export type { JsonObject, JsonValue } from "./util/json.js";

@@ -23,7 +23,7 @@ export interface SqliteStorageOptions {
 }
 
 /** What SQLite offers the shared Kysely store. */
-export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skipLocked: false };
+export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite" };
 
 /**
  * Opens (creating the folder and file when missing) a SQLite database for MailPulse.

@@ -1,44 +1,41 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
-import { readJsonBody } from "./read-json-body.js";
 import type { AnyRoute } from "./route.js";
+import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
 import { createRouter } from "./router.js";
 import { validate } from "./validate.js";
 
 /** What the adapter knows about the connection and a `Request` cannot carry. */
-export interface RequestInfo {
+export interface MailPulseRequestInfo {
   /** The client's IP address (the socket's, or the proxy's X-Forwarded-For when trusted). */
   clientIp?: string;
 }
 
 /** The core's whole HTTP surface. Never throws: every failure becomes a JSON response. */
-export type MailPulseHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type MailPulseHandler = (request: Request, info?: MailPulseRequestInfo) => Promise<Response>;
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
+  /** The route table mounted under the base path (`mountRoutes`): paths as the router matches them. */
   routes: readonly AnyRoute[];
+  /** The instance's public address (`MailPulseOptions.baseUrl`), for `RouteContext.publicUrl`. */
+  baseUrl: string;
   /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
   authenticate: (apiKey: string) => Promise<string | undefined>;
-  /** Called after authentication; throws RATE_LIMITED to refuse. */
-  rateLimit?: (organizationId: string) => void;
   maxBodyBytes: number;
   logger: Logger;
 }
 
-function queryObject(url: URL): Record<string, string> {
-  // Repeated keys: the last one wins, like most frameworks' default parsers.
-  return Object.fromEntries(url.searchParams.entries());
-}
-
 /**
- * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> validation ->
- * handler -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> path and query validation ->
+ * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
+ * `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
 
-  async function run(request: Request, info: RequestInfo): Promise<Response> {
+  async function run(request: Request, info: MailPulseRequestInfo): Promise<Response> {
     const url = new URL(request.url);
     const { route, params } = router.match(request.method, url.pathname);
 
@@ -48,20 +45,18 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       const found = key ? await options.authenticate(key.trim()) : undefined;
       if (!found) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
       organizationId = found;
-      options.rateLimit?.(organizationId);
     }
 
     const context = {
       params: route.params ? validate(route.params, params, "path") : params,
-      query: route.query ? validate(route.query, queryObject(url), "query") : {},
-      body: route.body
-        ? validate(route.body, await readJsonBody(request, options.maxBodyBytes), "body")
-        : undefined,
+      query: route.query ? validate(route.query, queryRecord(url), "query") : {},
+      input: route.input && (await readRouteInput(route.input, request, url, options.maxBodyBytes)),
       organizationId,
       request,
       clientIp: info.clientIp,
+      publicUrl: `${options.baseUrl}${url.pathname}`,
     };
-    const result = await route.handle(context);
+    const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
     if (request.method === "HEAD") {
       return new Response(null, { status: response.status, headers: response.headers });

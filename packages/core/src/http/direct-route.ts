@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { OperationDocs } from "./operation-docs.js";
 import type { Route } from "./route.js";
 
 /**
@@ -24,7 +25,7 @@ export interface DirectResponse {
 export type DirectContext<TParams> = DirectRequest & { params: TParams };
 
 /** A route that can also be served without WHATWG `Request`/`Response` objects. */
-export interface DirectRoute<TParams = unknown> extends Route<TParams, Record<string, never>, undefined> {
+export interface DirectRoute<TParams = unknown> extends Route<TParams, Record<string, never>> {
   direct(context: DirectContext<TParams>): Promise<DirectResponse>;
 }
 
@@ -38,6 +39,7 @@ export interface DirectRoute<TParams = unknown> extends Route<TParams, Record<st
 export function defineDirectRoute<TParams>(route: {
   path: Route["path"];
   params: z.ZodType<TParams>;
+  docs?: OperationDocs;
   direct(context: DirectContext<TParams>): Promise<DirectResponse>;
 }): DirectRoute<TParams> {
   return {
@@ -45,6 +47,7 @@ export function defineDirectRoute<TParams>(route: {
     path: route.path,
     auth: "none",
     params: route.params,
+    docs: route.docs,
     direct: route.direct,
     async handle({ params, request, clientIp }) {
       const answer = await route.direct({
@@ -59,6 +62,6 @@ export function defineDirectRoute<TParams>(route: {
 }
 
 /** Whether a route of the table can be served by {@link defineDirectRoute}'s direct path. */
-export function isDirectRoute(route: Route<unknown, unknown, unknown>): route is DirectRoute {
+export function isDirectRoute(route: Route<unknown, unknown>): route is DirectRoute {
   return typeof (route as Partial<DirectRoute>).direct === "function";
 }

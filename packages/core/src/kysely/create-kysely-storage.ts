@@ -1,7 +1,7 @@
 import { type Kysely, Migrator, sql } from "kysely";
 import type { Storage } from "../ports/storage.js";
 import type { StorageCapabilities } from "./capabilities.js";
-import { createMigrationProvider, migrationTableNames } from "./migrations.js";
+import { createMigrationProvider, migrationTableNames } from "./migration-provider.js";
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";

@@ -1,8 +1,7 @@
-import type { MailPulseHandler, RequestInfo } from "../http/create-handler.js";
+import type { MailPulseHandler } from "../http/create-handler.js";
 import type { DirectHandler } from "../http/direct-handler.js";
 
-/** What an adapter knows about the connection that a `Request` cannot carry (the core's `RequestInfo`). */
-export type MailPulseRequestInfo = RequestInfo;
+export type { MailPulseRequestInfo } from "../http/create-handler.js";
 
 /**
  * The whole HTTP surface of a MailPulse instance, as the Node bridge and the adapters see it.
@@ -21,7 +20,7 @@ export interface MailPulseHttp {
    */
   handleDirect?: DirectHandler;
   /** Where the API lives, relative to the adapter's mount point. */
-  basePath: "/api";
+  basePath: string;
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */
   maxBodyBytes: number;
 }

@@ -1,19 +1,9 @@
 /**
- * Stores for tracked emails and their events. The rollups (per-email counters, per-contact and
- * per-day totals) and the webhook outbox are written in the same transaction as the fact they
- * count, so statistics never drift from history and no event is lost between the two.
+ * Tracked emails with their recipients and links. The rollups a sent email feeds (per-contact and
+ * per-day totals) and its webhook outbox rows are written in the same transaction as the email's
+ * change of status, so statistics never drift from history and no event is lost between the two.
  */
-
-/** Webhook event names (the spec's `events` values). */
-export type WebhookEventType = "EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED";
-
-/** An event for the webhook outbox: one delivery row per active webhook subscribed to `type`. */
-export interface OutboxEvent {
-  type: WebhookEventType;
-  /** The JSON body every subscribed webhook receives (signed per webhook at delivery). */
-  payload: string;
-  createdAt: Date;
-}
+import type { OutboxEvent } from "./storage-webhooks.js";
 
 /** A recipient of an email. Only `to` recipients are contacts. */
 export interface EmailRecipientRecord {
@@ -95,63 +85,4 @@ export interface EmailStore {
   get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
   /** The organization's emails of every status, newest first, at most `limit`. */
   list(organizationId: string, limit: number): Promise<EmailRecord[]>;
-}
-
-/** A webhook as stored. */
-export interface WebhookRecord {
-  id: string;
-  organizationId: string;
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A queued delivery of the outbox. */
-export interface WebhookDeliveryRecord {
-  id: number;
-  webhookId: string;
-  eventType: WebhookEventType;
-  payload: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  createdAt: Date;
-}
-
-/** Webhooks and their outbox. */
-export interface WebhookStore {
-  /** Inserts a webhook. */
-  create(webhook: WebhookRecord): Promise<void>;
-  /** Webhooks of the organization, oldest first. */
-  list(organizationId: string): Promise<WebhookRecord[]>;
-  /** Queued deliveries of the organization, oldest first. */
-  listDeliveries(organizationId: string): Promise<WebhookDeliveryRecord[]>;
-}
-
-/** A sending domain as the sender rule needs it. */
-export interface VerifiedSendingDomain {
-  domain: string;
-  dkimSelector: string;
-  dkimPrivateKey: string;
-}
-
-/** A sending domain row (the domains issue builds the API on it). */
-export interface SendingDomainRecord extends VerifiedSendingDomain {
-  id: string;
-  organizationId: string;
-  status: "pending" | "verified" | "failed";
-  /** JSON text of the DNS records with their statuses. */
-  records: string;
-  createdAt: Date;
-  verifiedAt: Date | null;
-}
-
-/** Sending domains. */
-export interface SendingDomainStore {
-  /** Inserts a domain. */
-  create(domain: SendingDomainRecord): Promise<void>;
-  /** The organization's verified sending domain with this (lowercase) name, or `undefined`. */
-  findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
 }

@@ -4,7 +4,8 @@
  * per-contact and per-day totals) and its webhook outbox rows commit in the same transaction as
  * the event rows, so statistics never drift from history.
  */
-import type { EmailStatus, WebhookEventType } from "./storage-emails.js";
+import type { EmailStatus } from "./storage-emails.js";
+import type { WebhookEventType } from "./storage-webhooks.js";
 
 /** What the tracking endpoints need to know about an email. */
 export interface TrackedEmail {

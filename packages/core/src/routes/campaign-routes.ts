@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
-import { type CampaignService, createCampaignSchema } from "../services/campaign-service.js";
+import {
+  archiveCampaignDocs,
+  createCampaignDocs,
+  getCampaignDocs,
+  listCampaignsDocs,
+} from "../openapi/operations/campaign-docs.js";
+import type { CampaignService } from "../services/campaign-service.js";
+import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -9,25 +16,30 @@ export function campaignRoutes(campaigns: CampaignService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/campaigns",
+      path: "/campaigns",
+      docs: listCampaignsDocs,
       handle: async ({ organizationId }) => ({ campaigns: await campaigns.list(organizationId) }),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/campaigns",
-      body: createCampaignSchema,
+      path: "/campaigns",
+      docs: createCampaignDocs,
+      input: { from: "body", schema: createCampaignSchema },
       status: 201,
-      handle: ({ organizationId, body }) => campaigns.create(organizationId, body),
+      // Unparsed JSON typed as what it should be: the service parses it.
+      handle: ({ organizationId, input }) => campaigns.create(organizationId, input as CreateCampaignInput),
     }),
     defineRoute({
       method: "GET",
-      path: "/api/campaigns/:id",
+      path: "/campaigns/:id",
+      docs: getCampaignDocs,
       params: idParams,
       handle: ({ organizationId, params }) => campaigns.get(organizationId, params.id),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/campaigns/:id/archive",
+      path: "/campaigns/:id/archive",
+      docs: archiveCampaignDocs,
       params: idParams,
       handle: async ({ organizationId, params }) => {
         await campaigns.archive(organizationId, params.id);

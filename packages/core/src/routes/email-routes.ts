@@ -1,27 +1,34 @@
-import { z } from "zod";
 import { defineRoute } from "../http/route.js";
+import { registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
 import type { EmailService } from "../services/email-service.js";
-import type { RegisterEmailInput, SendEmailInput } from "../services/sending/send-input.js";
+import {
+  type RegisterEmailInput,
+  registerEmailSchema,
+  type SendEmailInput,
+  sendEmailSchema,
+} from "../services/sending/send-input.js";
 
-// The services validate their input themselves (in-process callers get the same 400s), so the
-// routes only read the JSON body and hand it over.
-const jsonBody = z.unknown();
-
-/** `POST /api/send` and `POST /api/emails`. */
+/**
+ * `POST /api/send` and `POST /api/emails`. The services validate their input themselves (an
+ * in-process caller gets the same checks), so the routes hand the JSON body over unparsed, typed
+ * as what it should be.
+ */
 export function emailRoutes(emails: EmailService) {
   return [
     defineRoute({
       method: "POST",
-      path: "/api/send",
-      body: jsonBody,
-      handle: ({ organizationId, body }) => emails.send(organizationId, body as SendEmailInput),
+      path: "/send",
+      docs: sendEmailDocs,
+      input: { from: "body", schema: sendEmailSchema },
+      handle: ({ organizationId, input }) => emails.send(organizationId, input as SendEmailInput),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/emails",
-      body: jsonBody,
+      path: "/emails",
+      docs: registerEmailDocs,
+      input: { from: "body", schema: registerEmailSchema },
       status: 201,
-      handle: ({ organizationId, body }) => emails.register(organizationId, body as RegisterEmailInput),
+      handle: ({ organizationId, input }) => emails.register(organizationId, input as RegisterEmailInput),
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
+import { getCampaignStatsDocs, getGlobalStatsDocs } from "../openapi/operations/stats-docs.js";
 import type { StatsService } from "../services/stats-service.js";
 
 /** `/api/campaigns/:id/stats` and `/api/stats` routes. */
@@ -7,15 +8,19 @@ export function statsRoutes(stats: StatsService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/campaigns/:id/stats",
+      path: "/campaigns/:id/stats",
+      docs: getCampaignStatsDocs,
       params: z.object({ id: z.string().min(1) }),
-      // The period itself is parsed by the service, whose 400 lists the accepted formats.
-      query: z.object({ period: z.string().default("30d") }),
-      handle: ({ organizationId, params, query }) => stats.campaign(organizationId, params.id, query.period),
+      // The query is only read here: the service owns the period's default and meaning, and its
+      // 400 lists the accepted formats.
+      query: z.object({ period: z.string().optional() }),
+      handle: ({ organizationId, params, query }) =>
+        stats.campaign(organizationId, { campaignId: params.id, period: query.period }),
     }),
     defineRoute({
       method: "GET",
-      path: "/api/stats",
+      path: "/stats",
+      docs: getGlobalStatsDocs,
       handle: ({ organizationId }) => stats.global(organizationId),
     }),
   ];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type DirectResponse, defineDirectRoute } from "../http/direct-route.js";
+import { trackClickDocs, trackOpenDocs } from "../openapi/operations/tracking-docs.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import { trackingPaths } from "./tracking-paths.js";
 
 /** The 1x1 transparent GIF every open request gets, known or not. */
 const transparentGif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -36,7 +38,8 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 export function trackingRoutes(tracking: TrackingService) {
   return [
     defineDirectRoute({
-      path: "/api/t/o/:id",
+      path: trackingPaths.open,
+      docs: trackOpenDocs,
       params: idParams,
       direct: async ({ params, method, header, clientIp }) => {
         if (method !== "HEAD") {
@@ -46,7 +49,8 @@ export function trackingRoutes(tracking: TrackingService) {
       },
     }),
     defineDirectRoute({
-      path: "/api/t/c/:id",
+      path: trackingPaths.click,
+      docs: trackClickDocs,
       params: idParams,
       direct: async ({ params, method, header, clientIp }) => {
         const signals = { ip: clientIp, userAgent: header("user-agent") };

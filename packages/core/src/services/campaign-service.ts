@@ -1,19 +1,10 @@
-import { z } from "zod";
 import { MailPulseError, notFound } from "../errors.js";
-import { validate } from "../http/validate.js";
 import type { CampaignRecord } from "../ports/storage.js";
+import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
+import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import { percentage } from "./rates.js";
-import type { PlanLimits, ServiceDeps } from "./service-context.js";
-
-/** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
-export const campaignNameSchema = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
-
-/** Body of `POST /api/campaigns`. */
-export const createCampaignSchema = z.object({ name: campaignNameSchema });
+import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
 
 /** A campaign as the API returns it. */
 export interface Campaign {
@@ -45,58 +36,37 @@ export interface CampaignDetail extends Campaign {
 
 /** Campaigns of an organization. */
 export interface CampaignService {
-  /** Creates a campaign: CONFLICT when the name exists, PLAN_LIMIT_REACHED past the plan limit. */
-  create(organizationId: string, input: { name: string }): Promise<Campaign>;
+  /**
+   * Creates a campaign: VALIDATION_FAILED for an invalid input, CONFLICT when the name exists,
+   * PLAN_LIMIT_REACHED past the plan limit.
+   */
+  create(organizationId: string, input: CreateCampaignInput): Promise<Campaign>;
   /** Non-archived campaigns, newest first. */
   list(organizationId: string): Promise<Campaign[]>;
   /** The campaign with statistics; NOT_FOUND for unknown or foreign ids. */
   get(organizationId: string, id: string): Promise<CampaignDetail>;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
-  /**
-   * The campaign an email is sent in, by name or id. A name that does not exist yet creates the
-   * campaign (within the plan limit). CAMPAIGN_ARCHIVED when it is archived.
-   */
-  resolveForSending(organizationId: string, nameOrId: string): Promise<CampaignRecord>;
 }
 
 /** Options of {@link createCampaignService}. */
 export interface CampaignServiceOptions {
-  limits: (organizationId: string) => PlanLimits | Promise<PlanLimits>;
+  limits: PlanLimitsOf;
   /** How many emails the campaign detail lists, newest first. */
   detailEmailLimit: number;
 }
 
-/** The API shape of a campaign. */
-export function toCampaign(record: CampaignRecord): Campaign {
+/**
+ * A campaign record in the API's shape: ISO times, without the organization and archive time.
+ * (The store's row mapper is `toCampaignRecord`; the names say which side of the port each is on.)
+ */
+export function toApiCampaign(record: CampaignRecord): Campaign {
   return { id: record.id, name: record.name, createdAt: record.createdAt.toISOString() };
 }
 
 /** Builds the {@link CampaignService}. */
 export function createCampaignService(deps: ServiceDeps, options: CampaignServiceOptions): CampaignService {
-  const { storage, clock, createId } = deps;
-
-  async function insert(organizationId: string, name: string): Promise<CampaignRecord> {
-    const { maxCampaigns } = await options.limits(organizationId);
-    const record: CampaignRecord = {
-      id: createId(),
-      organizationId,
-      name,
-      createdAt: clock.now(),
-      archivedAt: null,
-    };
-    const outcome = await storage.campaigns.create(record, { maxActive: maxCampaigns });
-    if (outcome === "name_taken") {
-      throw new MailPulseError("CONFLICT", `A campaign named "${name}" already exists`);
-    }
-    if (outcome === "limit_reached") {
-      throw new MailPulseError(
-        "PLAN_LIMIT_REACHED",
-        `Campaign limit reached: your plan allows ${maxCampaigns} active campaigns; archive one or upgrade`,
-      );
-    }
-    return record;
-  }
+  const { storage, clock } = deps;
 
   async function getRecord(organizationId: string, id: string): Promise<CampaignRecord> {
     const record = await storage.campaigns.get(organizationId, id);
@@ -106,11 +76,11 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
 
   return {
     async create(organizationId, input) {
-      const { name } = validate(createCampaignSchema, input, "body");
-      return toCampaign(await insert(organizationId, name));
+      const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
+      return toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name));
     },
     async list(organizationId) {
-      return (await storage.campaigns.listActive(organizationId)).map(toCampaign);
+      return (await storage.campaigns.listActive(organizationId)).map(toApiCampaign);
     },
     async get(organizationId, id) {
       const record = await getRecord(organizationId, id);
@@ -120,7 +90,7 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         storage.stats.campaignEmails(organizationId, id, options.detailEmailLimit),
       ]);
       return {
-        ...toCampaign(record),
+        ...toApiCampaign(record),
         stats: {
           totalEmails: totals.totalEmails,
           totalOpens: totals.totalOpens,
@@ -137,29 +107,6 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
       if (record.archivedAt || !(await storage.campaigns.archive(organizationId, id, clock.now()))) {
         throw new MailPulseError("CAMPAIGN_ARCHIVED", "Campaign is already archived");
       }
-    },
-    async resolveForSending(organizationId, nameOrId) {
-      const found =
-        (await storage.campaigns.findByName(organizationId, nameOrId)) ??
-        (await storage.campaigns.get(organizationId, nameOrId));
-      let record = found;
-      if (!record) {
-        try {
-          record = await insert(organizationId, nameOrId);
-        } catch (error) {
-          // Another request created it between our lookup and insert: use theirs.
-          const raced = await storage.campaigns.findByName(organizationId, nameOrId);
-          if (!raced) throw error;
-          record = raced;
-        }
-      }
-      if (record.archivedAt) {
-        throw new MailPulseError(
-          "CAMPAIGN_ARCHIVED",
-          `Campaign "${record.name}" is archived and accepts no new emails`,
-        );
-      }
-      return record;
     },
   };
 }

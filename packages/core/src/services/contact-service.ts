@@ -1,12 +1,11 @@
-import { MailPulseError, notFound } from "../errors.js";
-import type { ContactCursor, ContactRecord } from "../ports/storage.js";
+import { notFound } from "../errors.js";
+import type { ContactRecord } from "../ports/storage.js";
+import { encodeContactCursor } from "./contacts/contact-cursor.js";
+import { type ContactListInput, contactListSchema } from "./contacts/contact-list-input.js";
 import { ratio } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
 
-/** Contacts per page when `limit` is not given. */
-export const defaultContactPageSize = 100;
-/** The largest accepted `limit`. */
-export const maxContactPageSize = 1000;
 /** Entries the contact timeline keeps, newest first. */
 export const contactTimelineLimit = 100;
 
@@ -52,20 +51,13 @@ export interface ContactPage {
   nextCursor: string | null;
 }
 
-/** Options of {@link ContactService.list}. */
-export interface ContactListOptions {
-  /** Case-insensitive substring of the address. */
-  search?: string;
-  /** Page size, 1 to 1000; default 100. */
-  limit?: number;
-  /** The `nextCursor` of the previous page. */
-  cursor?: string;
-}
-
 /** The recipients (`to` addresses) an organization emailed, with their engagement. */
 export interface ContactService {
-  /** Contacts, most recent activity first; VALIDATION_FAILED for a malformed cursor. */
-  list(organizationId: string, options?: ContactListOptions): Promise<ContactPage>;
+  /**
+   * Contacts, most recent activity first; VALIDATION_FAILED for an invalid input (a `limit` out
+   * of range, a cursor MailPulse did not issue).
+   */
+  list(organizationId: string, input?: ContactListInput): Promise<ContactPage>;
   /** The contact (address case-insensitive); NOT_FOUND when the organization never emailed it. */
   get(organizationId: string, email: string): Promise<ContactDetail>;
 }
@@ -79,33 +71,6 @@ export function engagementScore(contact: Pick<ContactRecord, "totalEmails" | "to
   const openRate = contact.totalOpens / contact.totalEmails;
   const clickRate = contact.totalClicks / contact.totalEmails;
   return Math.min(100, Math.round((openRate * 60 + clickRate * 40) * 100));
-}
-
-/** Encodes a list position as an opaque base64url token. */
-export function encodeContactCursor(cursor: ContactCursor): string {
-  return Buffer.from(JSON.stringify([cursor.lastActivity.getTime(), cursor.address])).toString("base64url");
-}
-
-/** Decodes {@link encodeContactCursor}'s token; VALIDATION_FAILED when it is not one. */
-export function decodeContactCursor(token: string): ContactCursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-  } catch {
-    value = undefined;
-  }
-  if (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    Number.isSafeInteger(value[0]) &&
-    typeof value[1] === "string"
-  ) {
-    return { lastActivity: new Date(value[0]), address: value[1] };
-  }
-  throw new MailPulseError(
-    "VALIDATION_FAILED",
-    'Invalid request query: "cursor" is not a cursor MailPulse issued; follow the Link header\'s next URL',
-  );
 }
 
 function toSummary(contact: ContactRecord, campaigns: string[]): ContactSummary {
@@ -134,13 +99,9 @@ export function createContactService(deps: ServiceDeps): ContactService {
   }
 
   return {
-    async list(organizationId, options = {}) {
-      const limit = Math.min(
-        Math.max(Math.trunc(options.limit ?? defaultContactPageSize), 1),
-        maxContactPageSize,
-      );
+    async list(organizationId, input = {}) {
+      const { limit, cursor: after, ...options } = parseInput(contactListSchema, input, "contacts.list");
       const search = options.search?.trim();
-      const after = options.cursor ? decodeContactCursor(options.cursor) : undefined;
       // One row more than asked tells whether a next page exists without a count.
       const rows = await storage.stats.listContacts(organizationId, {
         ...(search ? { search } : {}),

@@ -1,11 +1,10 @@
 import { MailPulseError } from "../errors.js";
 import { createWebhookEvent } from "../events/webhook-events.js";
-import { htmlToText } from "../html/index.js";
-import { validate } from "../http/validate.js";
+import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
-import type { CampaignService } from "./campaign-service.js";
+import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
   buildTrackedContent,
@@ -20,7 +19,9 @@ import {
 } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
+import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
 
 /** `POST /api/send` response (the spec's shape). */
 export interface SendEmailResult {
@@ -49,19 +50,26 @@ export interface RegisterEmailResult {
 export interface EmailService {
   /**
    * Sends a tracked email: records it and its links, sends through the provider, then marks it
-   * sent and queues EMAIL_SENT. Provider failure: the email is kept as `failed` and
-   * DELIVERY_FAILED ("Email delivery failed") is thrown.
+   * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input; provider failure: the
+   * email is kept as `failed` and DELIVERY_FAILED ("Email delivery failed") is thrown.
    */
   send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
-  /** Registers an email another system sends; returns its tracked HTML. Counts as sent from now. */
+  /**
+   * Registers an email another system sends; returns its tracked HTML. Counts as sent from now.
+   * VALIDATION_FAILED for an invalid input.
+   */
   register(organizationId: string, input: RegisterEmailInput): Promise<RegisterEmailResult>;
 }
 
 /** What the email service needs beyond the common deps. */
 export interface EmailServiceOptions {
   mailProvider: MailProvider;
-  campaigns: CampaignService;
+  /** Finds (or creates, by name) the campaign of an email: `createCampaignResolver`. */
+  resolveCampaign: ResolveCampaign;
+  /** The instance's public address: the origin of tracking URLs without a custom tracking domain. */
   baseUrl: string;
+  /** Builds the tracking URLs from the tracking routes' paths. */
+  trackingUrls: TrackingUrls;
   platformDomain: string;
   logger: Logger;
   /** Told of every email once it is `sent` (or registered), with its links: fills the tracking cache. */
@@ -90,11 +98,11 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     },
   ) {
     const campaign = input.campaignId
-      ? await options.campaigns.resolveForSending(organizationId, input.campaignId)
+      ? await options.resolveCampaign(organizationId, input.campaignId)
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
-    const content = buildTrackedContent(input.htmlContent, base, switches);
+    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches);
     const record = {
       id: createId(),
       organizationId,
@@ -113,7 +121,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
 
   return {
     async send(organizationId, rawInput) {
-      const input = validate(sendEmailSchema, rawInput, "body");
+      const input = parseInput(sendEmailSchema, rawInput, "emails.send");
       const { campaign, content, record } = await prepare(organizationId, input);
       const emailId = record.id;
       const sender = await decideSender(
@@ -181,7 +189,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     },
 
     async register(organizationId, rawInput) {
-      const input = validate(registerEmailSchema, rawInput, "body");
+      const input = parseInput(registerEmailSchema, rawInput, "emails.register");
       const { content, record } = await prepare(organizationId, input);
       const from = input.from ? formatMailbox(input.from) : "";
       await storage.emails.create(

@@ -1,11 +1,16 @@
-import { MailPulseError, notFound } from "../errors.js";
+import { notFound } from "../errors.js";
 import type { Organization } from "../ports/storage.js";
+import {
+  type CreateOrganizationInput,
+  createOrganizationSchema,
+} from "./organizations/organization-input.js";
 import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
 
 /** Organizations: the tenants of a MailPulse instance. There is no HTTP route to create one. */
 export interface OrganizationService {
-  /** Creates an organization. The name is trimmed; 1 to 200 characters. */
-  create(name: string): Promise<Organization>;
+  /** Creates an organization; VALIDATION_FAILED for an invalid input (the name is trimmed, 1 to 200 characters). */
+  create(input: CreateOrganizationInput): Promise<Organization>;
   /** The organization; throws NOT_FOUND when missing. */
   get(id: string): Promise<Organization>;
   /** All organizations, oldest first. */
@@ -15,11 +20,8 @@ export interface OrganizationService {
 /** Builds the {@link OrganizationService}. */
 export function createOrganizationService({ storage, clock, createId }: ServiceDeps): OrganizationService {
   return {
-    async create(rawName) {
-      const name = rawName.trim();
-      if (name.length === 0 || name.length > 200) {
-        throw new MailPulseError("VALIDATION_FAILED", "Organization name must be 1 to 200 characters");
-      }
+    async create(input) {
+      const { name } = parseInput(createOrganizationSchema, input, "organizations.create");
       const organization = { id: createId(), name, createdAt: clock.now() };
       await storage.organizations.create(organization);
       return organization;

@@ -28,6 +28,7 @@ function invalid(input: string, reason: string): MailPulseError {
   return new MailPulseError(
     "VALIDATION_FAILED",
     `Invalid period "${shown}": ${reason}. Accepted formats: ${acceptedPeriodFormats}`,
+    { issues: [{ path: ["period"], message: `is not a period (${reason}); use ${acceptedPeriodFormats}` }] },
   );
 }
 

@@ -1,10 +1,12 @@
 import { notFound } from "../errors.js";
 import type { DailyTotals } from "../ports/storage.js";
 import { utcDayToIsoDate } from "../util/utc-day.js";
-import { type Campaign, toCampaign } from "./campaign-service.js";
+import { type Campaign, toApiCampaign } from "./campaign-service.js";
 import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
+import { type CampaignStatsInput, campaignStatsSchema } from "./stats/campaign-stats-input.js";
+import { parseInput } from "./validation/parse-input.js";
 
 /** How many URLs `topLinks` lists. */
 export const periodTopLinkCount = 10;
@@ -61,10 +63,11 @@ export interface GlobalStats {
 /** Campaign period statistics and organization-wide statistics. */
 export interface StatsService {
   /**
-   * A campaign's statistics over `period` (default `30d`, see `parsePeriod`): VALIDATION_FAILED
-   * for a bad period, NOT_FOUND for an unknown or foreign campaign (archived ones are found).
+   * A campaign's statistics over `input.period` (default `30d`, see `parsePeriod`):
+   * VALIDATION_FAILED for a bad period, NOT_FOUND for an unknown or foreign campaign (archived
+   * ones are found).
    */
-  campaign(organizationId: string, campaignId: string, period?: string): Promise<CampaignPeriodStats>;
+  campaign(organizationId: string, input: CampaignStatsInput): Promise<CampaignPeriodStats>;
   /** Totals over all campaigns (archived included) and standalone emails. */
   global(organizationId: string): Promise<GlobalStats>;
 }
@@ -89,7 +92,8 @@ export function createStatsService(deps: ServiceDeps): StatsService {
   const { storage, clock } = deps;
 
   return {
-    async campaign(organizationId, campaignId, period = "30d") {
+    async campaign(organizationId, input) {
+      const { campaignId, period } = parseInput(campaignStatsSchema, input, "stats.campaign");
       const range = parsePeriod(period, clock.now());
       const record = await storage.campaigns.get(organizationId, campaignId);
       if (!record) throw notFound("Campaign");
@@ -104,7 +108,7 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       const totalOpens = openAndClicks.reduce((sum, day) => sum + day.opens, 0);
       const totalClicks = openAndClicks.reduce((sum, day) => sum + day.clicks, 0);
       return {
-        campaign: toCampaign(record),
+        campaign: toApiCampaign(record),
         period: { start: range.start.toISOString(), end: range.end.toISOString() },
         stats: {
           totalEmails: emails.totalEmails,

@@ -1,18 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../ports/storage.js";
 import { createResourceId } from "../util/ids.js";
+import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
+import { contactsContract } from "./storage-contract/contacts-contract.js";
+import { outboxContract } from "./storage-contract/outbox-contract.js";
+import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
+import type { StorageFactory } from "./storage-contract/storage-factory.js";
 import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
-/** Creates a fresh, empty, migrated storage for one test; `close` releases it. */
-export type StorageFactory = () => Promise<Storage>;
+export type { StorageFactory } from "./storage-contract/storage-factory.js";
 
 const at = (iso: string) => new Date(iso);
 
 /**
- * The storage contract: what every `Storage` implementation must do, as vitest tests.
- * Run it against your own storage: `runStorageContractSuite("my storage", async () => ...)`.
+ * The storage contract: what every `Storage` implementation must do, as vitest tests, covering
+ * the whole port: every store and method, the statistics and contact read models over a known
+ * history, and the webhook outbox. Run it against your own storage:
+ * `runStorageContractSuite("my storage", async () => ...)`; the factory is called for each test
+ * (and once per read-model group, which seeds its history once).
  */
 export function runStorageContractSuite(name: string, createStorage: StorageFactory): void {
+  describe(`storage contract: ${name}`, () => {
+    campaignStatsContract(createStorage);
+    contactsContract(createStorage);
+    outboxContract(createStorage);
+    sendingDomainContract(createStorage);
+  });
+
   describe(`storage contract: ${name}`, () => {
     let storage: Storage;
     beforeEach(async () => {
@@ -62,9 +76,12 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         organizationId: org.id,
       });
       expect(await storage.apiKeys.findActiveByHash("hash-2")).toBeUndefined();
-      expect(await storage.apiKeys.revoke(record.id, at("2026-01-03T00:00:00.000Z"))).toBe(true);
-      expect(await storage.apiKeys.revoke(record.id, at("2026-01-04T00:00:00.000Z"))).toBe(true);
-      expect(await storage.apiKeys.revoke("missing", at("2026-01-04T00:00:00.000Z"))).toBe(false);
+      expect(await storage.apiKeys.revoke(org.id, record.id, at("2026-01-03T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke(org.id, record.id, at("2026-01-04T00:00:00.000Z"))).toBe(true);
+      expect(await storage.apiKeys.revoke(org.id, "missing", at("2026-01-04T00:00:00.000Z"))).toBe(false);
+      expect(await storage.apiKeys.revoke("other-org", record.id, at("2026-01-04T00:00:00.000Z"))).toBe(
+        false,
+      );
       expect(await storage.apiKeys.findActiveByHash("hash-1")).toBeUndefined();
       const [listed] = await storage.apiKeys.list(org.id);
       expect(listed?.revokedAt?.toISOString()).toBe("2026-01-03T00:00:00.000Z");

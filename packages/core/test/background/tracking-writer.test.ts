@@ -1,4 +1,4 @@
-import type { Storage, TrackingHit } from "@mailpulse/core";
+import type { Storage, TrackingHit } from "@mailpulse/core/storage";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTrackingWriter, type QueuedHit } from "../../src/background/tracking-writer.js";

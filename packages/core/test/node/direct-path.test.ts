@@ -26,7 +26,7 @@ beforeEach(async () => {
     mailProvider: provider,
     logger: { info: () => {}, error: () => {} },
   });
-  const organization = await mailpulse.organizations.create("Acme");
+  const organization = await mailpulse.organizations.create({ name: "Acme" });
   organizationId = organization.id;
   const sent = await mailpulse.emails.send(organization.id, {
     from: "a@acme.example",

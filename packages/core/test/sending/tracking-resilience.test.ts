@@ -24,7 +24,7 @@ async function setup(options: { failWrites?: boolean; ipAddresses?: "truncated" 
     logger: { info: () => {}, error: (message) => errors.push(message) },
     tracking: { ipAddresses: options.ipAddresses },
   });
-  const organization = await mailpulse.organizations.create("Acme");
+  const organization = await mailpulse.organizations.create({ name: "Acme" });
   const sent = await mailpulse.emails.send(organization.id, {
     from: "a@acme.example",
     to: "b@example.com",

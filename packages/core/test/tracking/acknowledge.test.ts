@@ -1,10 +1,5 @@
-import {
-  createMailPulse,
-  type MailPulse,
-  memoryProvider,
-  type Storage,
-  type TrackingHit,
-} from "@mailpulse/core";
+import { createMailPulse, type MailPulse, memoryProvider, type Storage } from "@mailpulse/core";
+import type { TrackingHit } from "@mailpulse/core/storage";
 import { startTestServer } from "@mailpulse/core/testing";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -56,7 +51,7 @@ async function setup(options: { acknowledge?: "after-commit" | "immediately"; fa
     logger: { info: () => {}, error: (message) => errors.push(message) },
     tracking: { acknowledge: options.acknowledge },
   });
-  const organization = await mailpulse.organizations.create("Acme");
+  const organization = await mailpulse.organizations.create({ name: "Acme" });
   const sent = await mailpulse.emails.send(organization.id, {
     from: "a@acme.example",
     to: "b@example.com",

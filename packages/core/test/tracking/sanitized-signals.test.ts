@@ -78,7 +78,7 @@ describe.each(kinds)("client signals stored on %s", (_, open) => {
       logger: { info: () => {}, error: (message, error) => errors.push([message, error]) },
       tracking: { ipAddresses },
     });
-    const organization = await mailpulse.organizations.create("Acme");
+    const organization = await mailpulse.organizations.create({ name: "Acme" });
     await target.storage.webhooks.create({
       id: "wh-1",
       organizationId: organization.id,

@@ -1,8 +1,11 @@
-import { createMailPulse, memoryProvider, type Storage, type TrackingStore } from "@mailpulse/core";
+import { createMailPulse, memoryProvider, type Storage } from "@mailpulse/core";
+import type { TrackingStore } from "@mailpulse/core/storage";
 import { createTestClock } from "@mailpulse/core/testing";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTrackingUrls } from "../../src/routes/tracking-urls.js";
 import { createCampaignService } from "../../src/services/campaign-service.js";
+import { createCampaignResolver } from "../../src/services/campaigns/resolve-campaign.js";
 import { createEmailService } from "../../src/services/email-service.js";
 import { createTrackingLookups } from "../../src/services/tracking/tracking-lookups.js";
 
@@ -190,8 +193,9 @@ describe("tracking lookups: remember() after a send", () => {
     const campaigns = createCampaignService(deps(), { limits: () => ({}), detailEmailLimit: 10 });
     const service = createEmailService(deps(), {
       mailProvider: memoryProvider(),
-      campaigns,
+      resolveCampaign: createCampaignResolver(deps(), () => ({})),
       baseUrl: "http://mail.test",
+      trackingUrls: createTrackingUrls("/api"),
       platformDomain: "mail.test",
       logger: { info: () => {}, error: () => {} },
       onSent,

@@ -46,10 +46,11 @@ export function createApiKeyStore(db: Kysely<MailPulseDatabase>): ApiKeyStore {
         revokedAt: toDateOrNull(row.revoked_at),
       }));
     },
-    async revoke(id, at) {
+    async revoke(organizationId, id, at) {
       const existing = await db
         .selectFrom("mailpulse_api_key")
         .select("id")
+        .where("organization_id", "=", organizationId)
         .where("id", "=", id)
         .executeTakeFirst();
       if (!existing) return false;

@@ -53,9 +53,11 @@ export const maxRecipientsPerField = 50;
 
 /**
  * `string | string[]` of mailboxes, normalised to an array. Hand-written rather than a zod union
- * so errors name the bad entry (`"to[1]": ...`) instead of a generic "Invalid input".
+ * so errors name the bad entry (`"to[1]": ...`) instead of a generic "Invalid input". `z.custom`
+ * declares the input type (what TypeScript callers may pass) and lets every value through to the
+ * transform, which checks it (what JSON callers actually pass).
  */
-export const mailboxListSchema = z.unknown().transform((value, context) => {
+export const mailboxListSchema = z.custom<string | string[]>().transform((value: unknown, context) => {
   if (value === undefined) {
     context.addIssue({ code: "custom", message: "is required" });
     return z.NEVER;

@@ -63,7 +63,7 @@ export function createApiClient(baseUrl: string) {
 
 /** Creates an organization and an API key for it, in-process. */
 export async function createTenant(mailpulse: MailPulse, name = "Tenant") {
-  const organization = await mailpulse.organizations.create(name);
+  const organization = await mailpulse.organizations.create({ name });
   const { key, apiKey } = await mailpulse.apiKeys.create(organization.id);
   return { organization, key, keyId: apiKey.id };
 }

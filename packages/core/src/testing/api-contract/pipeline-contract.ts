@@ -17,7 +17,7 @@ export function pipelineContract(target: () => ApiTestTarget): void {
         body: { error: "Unauthorized" },
       });
       expect((await call("GET", "/api/campaigns", { key: tenant.key })).status).toBe(200);
-      await mailpulse.apiKeys.revoke(tenant.keyId);
+      await mailpulse.apiKeys.revoke(tenant.organization.id, tenant.keyId);
       expect(await call("GET", "/api/campaigns", { key: tenant.key })).toMatchObject({
         status: 401,
         body: { error: "Unauthorized" },

@@ -1,9 +1,14 @@
-import type { Storage } from "@mailpulse/core";
+/**
+ * The campaign read models of the storage port (`StatsStore`: campaign totals, links and emails,
+ * period counts, the per-day rollup, the period's top links, organization totals), checked
+ * through the services that serve them over a fully known history.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCampaignService } from "../../src/services/campaign-service.js";
-import { type CampaignPeriodStats, createStatsService } from "../../src/services/stats-service.js";
-import { storageFactories } from "../support/storages.js";
+import type { Storage } from "../../ports/storage.js";
+import { createCampaignService } from "../../services/campaign-service.js";
+import { type CampaignPeriodStats, createStatsService } from "../../services/stats-service.js";
 import { knownHistoryClock, seedKnownHistory, urls } from "./known-history.js";
+import type { StorageFactory } from "./storage-factory.js";
 
 type History = Awaited<ReturnType<typeof seedKnownHistory>>;
 type Day = CampaignPeriodStats["openAndClicks"][number];
@@ -17,15 +22,16 @@ function days(first: string, count: number, overrides: Record<string, Partial<Da
   });
 }
 
-for (const factory of storageFactories) {
-  describe(`campaign statistics on ${factory.name}`, () => {
+/** Campaign detail, period and organization statistics over a storage from `createStorage`. */
+export function campaignStatsContract(createStorage: StorageFactory): void {
+  describe("campaign statistics", () => {
     let storage: Storage;
     let history: History;
     const clock = knownHistoryClock();
     const deps = () => ({ storage, clock, createId: () => "unused" });
 
     beforeAll(async () => {
-      storage = await factory.create();
+      storage = await createStorage();
       history = await seedKnownHistory(storage);
     });
     afterAll(async () => {
@@ -98,7 +104,7 @@ for (const factory of storageFactories) {
 
     it("counts the default 30d period: emails by send time, events by event time, exact at the edges", async () => {
       const stats = createStatsService(deps());
-      const result = await stats.campaign(history.acme, history.spring);
+      const result = await stats.campaign(history.acme, { campaignId: history.spring });
       expect(result.campaign).toEqual({
         id: history.spring,
         name: "Spring",
@@ -133,7 +139,10 @@ for (const factory of storageFactories) {
     });
 
     it("counts the 7d period from 00:00Z six days ago up to now", async () => {
-      const result = await createStatsService(deps()).campaign(history.acme, history.spring, "7d");
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "7d",
+      });
       expect(result.period).toEqual({ start: "2026-03-04T00:00:00.000Z", end: "2026-03-10T15:00:00.000Z" });
       expect(result.stats).toEqual({
         totalEmails: 2,
@@ -160,7 +169,10 @@ for (const factory of storageFactories) {
     });
 
     it("covers 90 days for 90d", async () => {
-      const result = await createStatsService(deps()).campaign(history.acme, history.spring, "90d");
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "90d",
+      });
       expect(result.period.start).toBe("2025-12-11T00:00:00.000Z");
       expect(result.openAndClicks).toHaveLength(90);
       expect(result.openAndClicks.at(-1)?.date).toBe("2026-03-10");
@@ -169,11 +181,10 @@ for (const factory of storageFactories) {
     });
 
     it("counts an inclusive date range to its last millisecond", async () => {
-      const result = await createStatsService(deps()).campaign(
-        history.acme,
-        history.spring,
-        "2026-02-08,2026-02-09",
-      );
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.spring,
+        period: "2026-02-08,2026-02-09",
+      });
       expect(result.period).toEqual({ start: "2026-02-08T00:00:00.000Z", end: "2026-02-09T23:59:59.999Z" });
       expect(result.stats).toEqual({
         totalEmails: 2,
@@ -193,7 +204,10 @@ for (const factory of storageFactories) {
 
     it("answers zeros (not NaN) for a period without activity and for a campaign without emails", async () => {
       const stats = createStatsService(deps());
-      const quiet = await stats.campaign(history.acme, history.spring, "2026-01-01,2026-01-31");
+      const quiet = await stats.campaign(history.acme, {
+        campaignId: history.spring,
+        period: "2026-01-01,2026-01-31",
+      });
       const zeros = {
         totalEmails: 0,
         totalOpens: 0,
@@ -206,17 +220,16 @@ for (const factory of storageFactories) {
       expect(quiet.stats).toEqual(zeros);
       expect(quiet.openAndClicks).toEqual(days("2026-01-01", 31));
       expect(quiet.topLinks).toEqual([]);
-      const empty = await stats.campaign(history.acme, history.empty, "7d");
+      const empty = await stats.campaign(history.acme, { campaignId: history.empty, period: "7d" });
       expect(empty.stats).toEqual(zeros);
       expect(empty.openAndClicks).toEqual(days("2026-03-04", 7));
     });
 
     it("keeps archived campaigns readable; cc recipients are not unique recipients", async () => {
-      const result = await createStatsService(deps()).campaign(
-        history.acme,
-        history.autumn,
-        "2026-01-10,2026-01-11",
-      );
+      const result = await createStatsService(deps()).campaign(history.acme, {
+        campaignId: history.autumn,
+        period: "2026-01-10,2026-01-11",
+      });
       expect(result.stats).toEqual({
         totalEmails: 1,
         totalOpens: 1,
@@ -231,15 +244,17 @@ for (const factory of storageFactories) {
 
     it("answers NOT_FOUND for another organization's campaign and VALIDATION_FAILED for a bad period", async () => {
       const stats = createStatsService(deps());
-      await expect(stats.campaign(history.beta, history.spring)).rejects.toMatchObject({
+      await expect(stats.campaign(history.beta, { campaignId: history.spring })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: "Campaign not found",
       });
-      await expect(stats.campaign(history.acme, history.spring, "14d")).rejects.toMatchObject({
+      await expect(
+        stats.campaign(history.acme, { campaignId: history.spring, period: "14d" }),
+      ).rejects.toMatchObject({
         code: "VALIDATION_FAILED",
         message: expect.stringContaining("YYYY-MM-DD,YYYY-MM-DD"),
       });
-      const beta = await stats.campaign(history.beta, history.betaSpring, "30d");
+      const beta = await stats.campaign(history.beta, { campaignId: history.betaSpring, period: "30d" });
       expect(beta.stats).toMatchObject({
         totalEmails: 1,
         totalOpens: 3,

@@ -1,0 +1,51 @@
+import { MailPulseError } from "../errors.js";
+import { describeIssues } from "../services/validation/issues.js";
+import { readJsonBody } from "./read-json-body.js";
+import type { RouteInput } from "./route.js";
+
+/** The query string as a record; for a repeated key the last value wins, like most frameworks' parsers. */
+export function queryRecord(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+/**
+ * Reads a route's service input from the request, without validating it: the JSON body (limited
+ * to `maxBodyBytes`; 413, 415 and malformed JSON fail here, before the service) or the query.
+ */
+export async function readRouteInput(
+  input: RouteInput,
+  request: Request,
+  url: URL,
+  maxBodyBytes: number,
+): Promise<unknown> {
+  return input.from === "body" ? readJsonBody(request, maxBodyBytes) : queryRecord(url);
+}
+
+/**
+ * Runs a route's handler, rewording a VALIDATION_FAILED its service throws for the input in terms
+ * of the request: the service says `Invalid input of campaigns.create: "name" is required`, the
+ * API client reads `Invalid request body: "name" is required` (or that the body is missing).
+ */
+export async function inRequestTerms<T>(
+  input: RouteInput | undefined,
+  value: unknown,
+  handle: () => Promise<T>,
+): Promise<T> {
+  if (!input) return handle();
+  try {
+    return await handle();
+  } catch (error) {
+    if (
+      !(error instanceof MailPulseError) ||
+      error.code !== "VALIDATION_FAILED" ||
+      error.issues.length === 0
+    ) {
+      throw error;
+    }
+    const message =
+      input.from === "body" && value === undefined
+        ? "Request body is required: send a JSON object"
+        : `Invalid request ${input.from}: ${describeIssues(error.issues)}`;
+    throw new MailPulseError("VALIDATION_FAILED", message, { issues: error.issues, cause: error });
+  }
+}

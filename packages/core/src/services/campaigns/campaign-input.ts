@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { schemaFor } from "../validation/schema-for.js";
+
+/** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
+export const campaignNameSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");
+
+/** What `campaigns.create` takes (the body of `POST /api/campaigns`). */
+export interface CreateCampaignInput {
+  /** Unique in the organization, archived campaigns included; trimmed, 1 to 200 characters. */
+  name: string;
+}
+
+/** Parses a {@link CreateCampaignInput}. */
+export const createCampaignSchema = schemaFor<CreateCampaignInput>()(z.object({ name: campaignNameSchema }));

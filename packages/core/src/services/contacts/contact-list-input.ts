@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { schemaFor } from "../validation/schema-for.js";
+import { decodeContactCursor } from "./contact-cursor.js";
+
+/** Contacts per page when `limit` is not given. */
+export const defaultContactPageSize = 100;
+/** The largest accepted `limit`. */
+export const maxContactPageSize = 1000;
+
+/** What `contacts.list` takes (the query of `GET /api/contacts`). */
+export interface ContactListInput {
+  /** Case-insensitive substring of the address, at most 320 characters. */
+  search?: string;
+  /** Page size, 1 to 1000; default 100. */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/**
+ * Parses a {@link ContactListInput}. `limit` is coerced, so the query string's `"20"` parses as
+ * the number a TypeScript caller passes; `cursor` comes out decoded.
+ */
+export const contactListSchema = schemaFor<ContactListInput>()(
+  z.object({
+    search: z.string().max(320, "must be at most 320 characters").optional(),
+    limit: z.coerce
+      .number<number>()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(maxContactPageSize, `must be at most ${maxContactPageSize}`)
+      .default(defaultContactPageSize),
+    cursor: z
+      .string()
+      .max(2000)
+      .transform((token, context) => {
+        const cursor = decodeContactCursor(token);
+        if (!cursor) {
+          context.addIssue({
+            code: "custom",
+            message: "is not a cursor MailPulse issued; use the one the previous page gave",
+          });
+          return z.NEVER;
+        }
+        return cursor;
+      })
+      .optional(),
+  }),
+);
