@@ -96,6 +96,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       options.mailProvider ??
       memoryProvider({
         log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
+        // Nobody can read this provider's messages: keeping them would only grow the heap.
+        keep: 0,
       }),
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
