@@ -230,15 +230,19 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         metadata: '{"k":1}',
       });
       expect(await storage.emails.get("other-org", email.id)).toBeUndefined();
-      expect(await storage.tracking.findEmail(email.trackingId)).toMatchObject({
-        id: email.id,
-        organizationId: org.id,
-        status: "sent",
-        recipient: "bob@example.com",
-      });
-      const link = await storage.tracking.findLink(email.links[0]!.id);
-      expect(link).toMatchObject({ url: "https://example.com/a?x=1&y=2", email: { id: email.id } });
-      expect(await storage.tracking.findLink("missing")).toBeUndefined();
+      expect(await storage.tracking.findEmails([email.trackingId, "missing"])).toEqual([
+        expect.objectContaining({
+          id: email.id,
+          organizationId: org.id,
+          status: "sent",
+          recipient: "bob@example.com",
+        }),
+      ]);
+      expect(await storage.tracking.findEmails([])).toEqual([]);
+      const links = await storage.tracking.findLinks(["missing", ...email.links.map((link) => link.id)]);
+      expect(links.map((link) => link.url).sort()).toEqual(email.links.map((link) => link.url).sort());
+      expect(links[0]).toMatchObject({ email: { id: email.id } });
+      expect(await storage.tracking.findLinks(["missing"])).toEqual([]);
     });
 
     it("keeps failed emails out of every count", async () => {

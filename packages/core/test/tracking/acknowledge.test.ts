@@ -68,7 +68,7 @@ async function setup(options: { acknowledge?: "after-commit" | "immediately"; fa
     organizationId: organization.id,
     /** Opens and clicks of the sent email as stored right now. */
     async counts() {
-      const tracked = await real.tracking.findEmail(sent.emailTrackingId);
+      const tracked = (await real.tracking.findEmails([sent.emailTrackingId]))[0];
       const email = await real.emails.get(organization.id, tracked!.id);
       return { opens: email!.openCount, clicks: email!.clickCount };
     },
@@ -150,7 +150,7 @@ describe('acknowledge: "after-commit" (the default)', () => {
       subject: "Other",
       htmlContent: "<p>other</p>",
     });
-    const refusedEmail = await context.storage.tracking.findEmail(context.sent.emailTrackingId);
+    const refusedEmail = (await context.storage.tracking.findEmails([context.sent.emailTrackingId]))[0];
     context.refused.add(refusedEmail!.id);
     const responses = await Promise.all([
       context.mailpulse.handler(new Request(other.pixelUrl)),
@@ -162,7 +162,7 @@ describe('acknowledge: "after-commit" (the default)', () => {
     expect(context.batches[0]).toHaveLength(3);
     expect(context.errors).toEqual([`MailPulse: could not record open for email ${refusedEmail!.id}`]);
     expect(await context.counts()).toEqual({ opens: 0, clicks: 0 });
-    const otherEmail = await context.storage.tracking.findEmail(other.emailTrackingId);
+    const otherEmail = (await context.storage.tracking.findEmails([other.emailTrackingId]))[0];
     expect((await context.storage.emails.get(context.organizationId, otherEmail!.id))?.openCount).toBe(2);
   });
 });

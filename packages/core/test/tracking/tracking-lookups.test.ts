@@ -16,16 +16,17 @@ import { createTrackingLookups } from "../../src/services/tracking/tracking-look
 async function countedStorage() {
   const real = sqliteStorage({ filename: ":memory:" });
   await real.migrate();
-  const reads = { findEmail: [] as string[], findLink: [] as string[] };
+  const reads = { findEmail: [] as string[], findLink: [] as string[], emailCalls: 0 };
   const tracking: TrackingStore = {
     ...real.tracking,
-    findEmail(trackingId) {
-      reads.findEmail.push(trackingId);
-      return real.tracking.findEmail(trackingId);
+    findEmails(trackingIds) {
+      reads.findEmail.push(...trackingIds);
+      reads.emailCalls++;
+      return real.tracking.findEmails(trackingIds);
     },
-    findLink(linkId) {
-      reads.findLink.push(linkId);
-      return real.tracking.findLink(linkId);
+    findLinks(linkIds) {
+      reads.findLink.push(...linkIds);
+      return real.tracking.findLinks(linkIds);
     },
   };
   const storage: Storage = { ...real, tracking };
@@ -85,6 +86,20 @@ describe("tracking lookups: emails", () => {
     expect(await lookups.email(email.trackingId)).toEqual(first);
     expect(await lookups.email(email.trackingId)).toEqual(first);
     expect(reads.findEmail).toEqual([email.trackingId]);
+  });
+
+  it("looks up the misses of one event-loop turn in one storage call", async () => {
+    const lookups = createTrackingLookups(storage.tracking, 100);
+    const [a, b] = [await storedEmail(), await storedEmail()];
+    const found = await Promise.all([
+      lookups.email(a.trackingId),
+      lookups.email(b.trackingId),
+      lookups.email(a.trackingId),
+      lookups.email("unknown"),
+    ]);
+    expect(found.map((email) => email?.id)).toEqual([a.id, b.id, a.id, undefined]);
+    expect(reads.emailCalls).toBe(1);
+    expect(reads.findEmail).toEqual([a.trackingId, b.trackingId, "unknown"]);
   });
 
   it("never caches an email that is not sent yet: once sent, the next lookup sees it sent", async () => {
@@ -217,13 +232,13 @@ describe("tracking lookups: remember() after a send", () => {
     });
     const cachedEmail = await lookups.email(sent.emailTrackingId);
     const cachedLinks = await Promise.all(sent.links.map((link) => lookups.link(link.trackingId)));
-    expect(reads).toEqual({ findEmail: [], findLink: [] });
+    expect(reads).toEqual({ findEmail: [], findLink: [], emailCalls: 0 });
 
     // What the cache holds is exactly what the database would have answered.
-    expect(cachedEmail).toEqual(await storage.tracking.findEmail(sent.emailTrackingId));
+    expect(cachedEmail).toEqual((await storage.tracking.findEmails([sent.emailTrackingId]))[0]);
     expect(cachedEmail).toMatchObject({ campaignId: campaign.id, recipient: "bob@example.com" });
     for (const [index, link] of sent.links.entries()) {
-      expect(cachedLinks[index]).toEqual(await storage.tracking.findLink(link.trackingId));
+      expect(cachedLinks[index]).toEqual((await storage.tracking.findLinks([link.trackingId]))[0]);
     }
     expect(cachedLinks.map((link) => link?.url)).toEqual(["https://example.com/a", "https://example.com/b"]);
   });
@@ -238,15 +253,15 @@ describe("tracking lookups: remember() after a send", () => {
     });
     const cachedEmail = await lookups.email(registered.emailTrackingId);
     const cachedLink = await lookups.link(registered.links[0]!.trackingId);
-    expect(reads).toEqual({ findEmail: [], findLink: [] });
-    expect(cachedEmail).toEqual(await storage.tracking.findEmail(registered.emailTrackingId));
-    expect(cachedLink).toEqual(await storage.tracking.findLink(registered.links[0]!.trackingId));
+    expect(reads).toEqual({ findEmail: [], findLink: [], emailCalls: 0 });
+    expect(cachedEmail).toEqual((await storage.tracking.findEmails([registered.emailTrackingId]))[0]);
+    expect(cachedLink).toEqual((await storage.tracking.findLinks([registered.links[0]!.trackingId]))[0]);
   });
 
   it("ignores an email that is not sent", async () => {
     const lookups = createTrackingLookups(storage.tracking, 100);
     const email = await storedEmail({ sending: true });
-    const tracked = await storage.tracking.findEmail(email.trackingId);
+    const tracked = (await storage.tracking.findEmails([email.trackingId]))[0];
     lookups.remember(tracked!, []);
     reads.findEmail.length = 0;
     await lookups.email(email.trackingId);
@@ -269,7 +284,7 @@ describe("tracking lookups: remember() after a send", () => {
     expect((await mailpulse.handler(new Request(sent.pixelUrl))).status).toBe(200);
     const click = await mailpulse.handler(new Request(sent.links[0]!.trackingUrl));
     expect(click.headers.get("location")).toBe("https://example.com/x");
-    expect(reads).toEqual({ findEmail: [], findLink: [] });
+    expect(reads).toEqual({ findEmail: [], findLink: [], emailCalls: 0 });
     await mailpulse.stop();
     const stored = (await storage.emails.list("org", 1))[0];
     expect(stored).toMatchObject({ openCount: 1, clickCount: 1 });

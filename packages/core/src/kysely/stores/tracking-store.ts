@@ -44,22 +44,24 @@ export function createTrackingStore(
   schema?: string,
 ): TrackingStore {
   return {
-    async findEmail(trackingId) {
-      const row = await db
+    async findEmails(trackingIds) {
+      if (trackingIds.length === 0) return [];
+      const rows = await db
         .selectFrom("mailpulse_email")
         .select(emailColumns)
-        .where("tracking_id", "=", trackingId)
-        .executeTakeFirst();
-      return row && toTrackedEmail(row);
+        .where("tracking_id", "in", trackingIds)
+        .execute();
+      return rows.map(toTrackedEmail);
     },
-    async findLink(linkId) {
-      const row = await db
+    async findLinks(linkIds) {
+      if (linkIds.length === 0) return [];
+      const rows = await db
         .selectFrom("mailpulse_link")
         .innerJoin("mailpulse_email", "mailpulse_email.id", "mailpulse_link.email_id")
         .select([...emailColumns, "mailpulse_link.id as link_id", "mailpulse_link.url"])
-        .where("mailpulse_link.id", "=", linkId)
-        .executeTakeFirst();
-      return row && { id: row.link_id, url: row.url, email: toTrackedEmail(row) };
+        .where("mailpulse_link.id", "in", linkIds)
+        .execute();
+      return rows.map((row) => ({ id: row.link_id, url: row.url, email: toTrackedEmail(row) }));
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
