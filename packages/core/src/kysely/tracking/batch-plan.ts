@@ -102,3 +102,17 @@ export function planDays(hits: readonly TrackingHit[]): DayDelta[] {
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The `mailpulse_event` rows of a batch's hits, as the insert statements read them. */
+export function eventRowsOf(hits: readonly TrackingHit[]) {
+  return hits.map(({ event }) => ({
+    organization_id: event.organizationId,
+    email_id: event.emailId,
+    campaign_id: event.campaignId,
+    link_id: event.linkId,
+    type: event.type,
+    occurred_at: event.occurredAt.getTime(),
+    ip: event.ip,
+    user_agent: event.userAgent,
+  }));
+}

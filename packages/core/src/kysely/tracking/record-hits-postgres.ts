@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { TrackingHit } from "../../ports/storage.js";
 import type { MailPulseDatabase } from "../schema.js";
-import { planBatch } from "./batch-plan.js";
+import { eventRowsOf, planBatch } from "./batch-plan.js";
 import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
@@ -28,16 +28,7 @@ export async function recordHitsPostgres(
   const table = (name: string) => sql.table(schema === undefined ? name : `${schema}.${name}`);
   const plan = planBatch(hits);
   const targets = await subscribedWebhooks(db, hits);
-  const rows = hits.map(({ event }) => ({
-    organization_id: event.organizationId,
-    email_id: event.emailId,
-    campaign_id: event.campaignId,
-    link_id: event.linkId,
-    type: event.type,
-    occurred_at: event.occurredAt.getTime(),
-    ip: event.ip,
-    user_agent: event.userAgent,
-  }));
+  const rows = eventRowsOf(hits);
   const outbox = targets.length === 0 ? [] : outboxRowsFor(hits, targets);
 
   const result = await sql<{ recorded: string | number }>`

@@ -3,7 +3,7 @@ import type { TrackingHit } from "../../ports/storage.js";
 import type { StorageCapabilities } from "../capabilities.js";
 import { jsonRows } from "../json-rows.js";
 import type { MailPulseDatabase } from "../schema.js";
-import { planBatch, planDays } from "./batch-plan.js";
+import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
 import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
@@ -73,16 +73,7 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
 }
 
 async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<void> {
-  const rows = hits.map(({ event }) => ({
-    organization_id: event.organizationId,
-    email_id: event.emailId,
-    campaign_id: event.campaignId,
-    link_id: event.linkId,
-    type: event.type,
-    occurred_at: event.occurredAt.getTime(),
-    ip: event.ip,
-    user_agent: event.userAgent,
-  }));
+  const rows = eventRowsOf(hits);
   const columns = {
     organization_id: "text",
     email_id: "text",
