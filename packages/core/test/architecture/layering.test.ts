@@ -49,7 +49,7 @@ describe("core's layering", () => {
       const banned = forbidden[from];
       if (!banned) continue;
       const source = await readFile(file, "utf8");
-      for (const match of source.matchAll(/from\s+"(\.{1,2}\/[^"]+)"/g)) {
+      for (const match of source.matchAll(/(?:from\s+|import\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g)) {
         const target = layerOf(join(file, "..", match[1]!));
         if (banned.includes(target)) violations.push(`${relative(sourceRoot, file)} imports ${match[1]}`);
       }
