@@ -6,6 +6,7 @@
  */
 import { type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 import type { StorageCapabilities } from "./capabilities.js";
+import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -281,6 +282,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
       return {
         "0001_initial_schema": initialSchema(capabilities),
         "0002_event_campaign_click_index": eventCampaignClickIndex,
+        "0003_sending_domain_checks": sendingDomainChecks,
       };
     },
   };

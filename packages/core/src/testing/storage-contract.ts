@@ -290,5 +290,59 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       await storage.organizations.setCustomDomain(acme.id, null);
       expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
     });
+
+    it("keeps sending-domain names unique per organization, verified by one organization at most", async () => {
+      const acme = await organization("Acme");
+      const beta = await organization("Beta");
+      const domain = (organizationId: string, id: string) => ({
+        id,
+        organizationId,
+        domain: "acme.example",
+        status: "pending" as const,
+        records: '[{"type":"MX"}]',
+        dkimSelector: "mailpulse",
+        dkimPrivateKey: "private",
+        dkimPublicKey: "public",
+        createdAt: at("2026-05-01T00:00:00.000Z"),
+        verifiedAt: null,
+        lastCheckedAt: null,
+        failedChecks: 0,
+      });
+      expect(await storage.sendingDomains.create(domain(acme.id, "d1"))).toBe("created");
+      expect(await storage.sendingDomains.create(domain(acme.id, "d2"))).toBe("exists");
+      // Pending in one organization does not keep another from adding it.
+      expect(await storage.sendingDomains.create(domain(beta.id, "d3"))).toBe("created");
+      expect(await storage.sendingDomains.get(acme.id, "d1")).toEqual(domain(acme.id, "d1"));
+      expect(await storage.sendingDomains.get(beta.id, "d1")).toBeUndefined();
+      expect((await storage.sendingDomains.list(acme.id)).map((d) => d.id)).toEqual(["d1"]);
+      expect((await storage.sendingDomains.listAll()).map((d) => d.id)).toEqual(["d1", "d3"]);
+      expect(await storage.sendingDomains.findVerified(acme.id, "acme.example")).toBeUndefined();
+
+      const verified = {
+        status: "verified" as const,
+        records: '[{"type":"MX","status":"verified"}]',
+        verifiedAt: at("2026-05-02T00:00:00.000Z"),
+        lastCheckedAt: at("2026-05-02T00:00:00.000Z"),
+        failedChecks: 0,
+      };
+      expect(await storage.sendingDomains.saveCheck(beta.id, "d1", verified)).toBe("missing");
+      expect(await storage.sendingDomains.saveCheck(acme.id, "d1", verified)).toBe("saved");
+      expect(await storage.sendingDomains.get(acme.id, "d1")).toMatchObject(verified);
+      expect(await storage.sendingDomains.findVerified(acme.id, "acme.example")).toEqual({
+        domain: "acme.example",
+        dkimSelector: "mailpulse",
+        dkimPrivateKey: "private",
+      });
+      expect(await storage.sendingDomains.isVerifiedElsewhere(beta.id, "acme.example")).toBe(true);
+      expect(await storage.sendingDomains.isVerifiedElsewhere(acme.id, "acme.example")).toBe(false);
+      // The second organization cannot verify the name too, and nothing of its check is saved.
+      expect(await storage.sendingDomains.saveCheck(beta.id, "d3", verified)).toBe("taken");
+      expect((await storage.sendingDomains.get(beta.id, "d3"))?.status).toBe("pending");
+
+      expect(await storage.sendingDomains.delete(beta.id, "d1")).toBe(false);
+      expect(await storage.sendingDomains.delete(acme.id, "d1")).toBe(true);
+      expect(await storage.sendingDomains.get(acme.id, "d1")).toBeUndefined();
+      expect(await storage.sendingDomains.saveCheck(beta.id, "d3", verified)).toBe("saved");
+    });
   });
 }
