@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
+import { decodeEncryptionKey } from "@mailpulse/core";
 
 /** The standalone server's settings, read from the environment (see the README's table). */
 export interface Settings {
@@ -14,6 +15,8 @@ export interface Settings {
   maxCampaigns: number | undefined;
   smtpUrl: string | undefined;
   dnsServers: string[] | undefined;
+  /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys at rest. */
+  encryptionKey: string | undefined;
   webhookAllowPrivate: boolean;
   /** Requests per minute per API key; undefined = the library default. */
   rateLimit: number | undefined;
@@ -77,6 +80,17 @@ function dnsServers(env: Env): string[] | undefined {
   return servers;
 }
 
+function encryptionKey(env: Env): string | undefined {
+  const raw = env.MAILPULSE_ENCRYPTION_KEY?.trim();
+  if (!raw) return undefined;
+  try {
+    decodeEncryptionKey(raw);
+  } catch (error) {
+    throw new SettingsError(`MAILPULSE_ENCRYPTION_KEY is invalid: ${(error as Error).message}`);
+  }
+  return raw;
+}
+
 /**
  * Reads and validates the settings. Relative SQLite paths resolve against the folder `npm` was
  * started in (INIT_CWD), so `./data/mailpulse.db` lands beside the README, not in the workspace.
@@ -106,6 +120,7 @@ export function readSettings(env: Env = process.env): Settings {
     maxCampaigns: integer(env, "MAILPULSE_MAX_CAMPAIGNS", { min: 0, max: 1_000_000_000 }),
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
     dnsServers: dnsServers(env),
+    encryptionKey: encryptionKey(env),
     webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
     rateLimit: integer(env, "MAILPULSE_RATE_LIMIT", { min: 1, max: 1_000_000 }),
   };

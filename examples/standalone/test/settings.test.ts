@@ -29,6 +29,7 @@ describe("standalone settings", () => {
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
       MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
       MAILPULSE_RATE_LIMIT: "600",
+      MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -40,6 +41,7 @@ describe("standalone settings", () => {
       maxCampaigns: 25,
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
+      encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       webhookAllowPrivate: true,
       rateLimit: 600,
     });
@@ -57,6 +59,7 @@ describe("standalone settings", () => {
     ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "maybe"],
     ["MAILPULSE_RATE_LIMIT", "0"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
+    ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

@@ -1,4 +1,6 @@
+import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
+import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
@@ -7,6 +9,7 @@ import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
 import { campaignRoutes } from "./routes/campaign-routes.js";
 import { contactRoutes } from "./routes/contact-routes.js";
+import { domainRoutes } from "./routes/domain-routes.js";
 import { emailRoutes } from "./routes/email-routes.js";
 import { statsRoutes } from "./routes/stats-routes.js";
 import { trackingRoutes } from "./routes/tracking-routes.js";
@@ -14,13 +17,20 @@ import { type ApiKeyService, createApiKeyService } from "./services/api-key-serv
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
 import { type ContactService, createContactService } from "./services/contact-service.js";
+import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
+import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
+import {
+  createTrackingDomainService,
+  type TrackingDomainService,
+} from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
 import { createResourceId } from "./util/ids.js";
+import { createSecretBox } from "./util/secret-box.js";
 
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -38,8 +48,17 @@ export interface MailPulse extends MailPulseHttp {
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
+  /** Sending domains: create, verify against DNS, delete; the operator's platform records. */
+  sendingDomains: SendingDomainService;
+  /** The organization's custom tracking domain. */
+  trackingDomain: TrackingDomainService;
   /**
-   * Writes every tracking hit still queued and closes the mail provider passed in the options.
+   * Starts the background work: the periodic DNS re-check of verified sending domains. Says once
+   * when secrets are stored unencrypted (no `encryptionKey`). Idempotent.
+   */
+  start(): Promise<void>;
+  /**
+   * Stops the background work, writes every tracking hit still queued and closes the mail provider passed in the options.
    * The storage is the caller's: close it after `stop()` resolves.
    */
   stop(): Promise<void>;
@@ -76,16 +95,37 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const platformDomain = options.platformDomain ?? new URL(baseUrl).hostname;
+  const mailProvider =
+    options.mailProvider ??
+    memoryProvider({
+      log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
+    });
+  const secrets = createSecretBox(options.encryptionKey);
+  const domainOptions = options.domains ?? {};
+  const dns =
+    domainOptions.dnsResolver ??
+    nodeDnsResolver({ servers: domainOptions.dnsServers, timeoutMs: domainOptions.dnsTimeoutMs });
+  const hosts = resolveDomainHosts(platformDomain, domainOptions);
+  const sendingDomains = createSendingDomainService(deps, { dns, hosts, mailProvider, secrets, logger });
+  const trackingDomain = createTrackingDomainService(deps, { dns, trackingHost: hosts.trackingHost });
+  const recheckIntervalMs = domainOptions.recheckIntervalMs ?? 24 * 60 * 60 * 1000;
+  const domainRecheck = createDomainRecheckJob({
+    recheckDue: () => sendingDomains.recheckVerified(recheckIntervalMs),
+    // Domains come due one by one as their last check ages: look often enough to catch them.
+    pollMs: Math.min(recheckIntervalMs, 60 * 60 * 1000),
+    logger,
+  });
+
+  let started = false;
+
   const emails = createEmailService(deps, {
-    mailProvider:
-      options.mailProvider ??
-      memoryProvider({
-        log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
-      }),
+    mailProvider,
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
-    platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
+    platformDomain,
     logger,
+    openSecret: secrets.open,
     onSent: trackingLookups.remember,
   });
   const tracking = createTrackingService({
@@ -107,6 +147,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       ...trackingRoutes(tracking),
       ...statsRoutes(stats),
       ...contactRoutes(contacts, { baseUrl }),
+      ...domainRoutes(sendingDomains, trackingDomain),
     ],
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
@@ -124,7 +165,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
+    sendingDomains,
+    trackingDomain,
+    async start() {
+      if (!secrets.encrypts && !started) {
+        logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
+      }
+      started = true;
+      domainRecheck.start();
+    },
     async stop() {
+      await domainRecheck.stop();
       await trackingWriter.drain();
       await options.mailProvider?.close?.();
     },

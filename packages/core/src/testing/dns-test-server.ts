@@ -43,7 +43,7 @@ export async function startDnsTestServer(): Promise<DnsTestServer> {
   const queries: string[] = [];
   const state = { silent: false };
 
-  const handle: Parameters<typeof dns2.createTCPServer>[0] = (request, send) => {
+  const handle: Handler = (request, send) => {
     const [question] = request.questions;
     if (!question) return;
     const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] ?? "?";
@@ -75,18 +75,9 @@ export async function startDnsTestServer(): Promise<DnsTestServer> {
     void send(response);
   };
 
-  // UDP and TCP on one port: take a free UDP port, then the same port for TCP.
-  const udp = dns2.createUDPServer(handle);
-  const tcp = dns2.createTCPServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    udp.once("error", reject);
-    udp.bind(0, "127.0.0.1", () => resolve());
-  });
-  const port = udp.address().port;
-  await new Promise<void>((resolve, reject) => {
-    tcp.once("error", reject);
-    tcp.listen(port, "127.0.0.1", () => resolve());
-  });
+  // UDP and TCP on one port: take a free UDP port, then the same port for TCP; when another
+  // process holds that TCP port, start over with a new UDP port.
+  const { udp, tcp, port } = await listenOnOnePort(handle);
 
   return {
     server: `127.0.0.1:${port}`,
@@ -110,4 +101,28 @@ export async function startDnsTestServer(): Promise<DnsTestServer> {
       ]);
     },
   };
+}
+
+type Handler = Parameters<typeof dns2.createTCPServer>[0];
+
+async function listenOnOnePort(handle: Handler) {
+  for (let attempt = 0; ; attempt++) {
+    const udp = dns2.createUDPServer(handle);
+    await new Promise<void>((resolve, reject) => {
+      udp.once("error", reject);
+      udp.bind(0, "127.0.0.1", () => resolve());
+    });
+    const port = udp.address().port;
+    const tcp = dns2.createTCPServer(handle);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once("error", reject);
+        tcp.listen(port, "127.0.0.1", () => resolve());
+      });
+      return { udp, tcp, port };
+    } catch (error) {
+      udp.close();
+      if (attempt >= 20 || (error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
 }

@@ -19,6 +19,8 @@ export async function decideSender(
   from: MailAddress,
   replyTo: MailAddress | undefined,
   platformDomain: string,
+  /** Opens the stored private key (sealed at rest when an `encryptionKey` is set). */
+  openPrivateKey: (stored: string) => string = (stored) => stored,
 ): Promise<SenderDecision> {
   const at = from.address.lastIndexOf("@");
   const local = from.address.slice(0, at);
@@ -31,7 +33,7 @@ export async function decideSender(
       dkim: {
         domainName: verified.domain,
         keySelector: verified.dkimSelector,
-        privateKey: verified.dkimPrivateKey,
+        privateKey: openPrivateKey(verified.dkimPrivateKey),
       },
     };
   }
