@@ -36,7 +36,7 @@ function characterStrings(value: string): string[] {
  * Starts an authoritative-only DNS server (the `dns2` package) on 127.0.0.1, UDP and TCP on the
  * same port (resolvers retry truncated answers, such as 2048-bit DKIM keys, over TCP).
  * A name with no records answers NXDOMAIN; a name with records of other types answers NOERROR with
- * no answers (NODATA), as real servers do.
+ * no answers (NODATA), as real servers do; CNAMEs are followed within the zone.
  */
 export async function startDnsTestServer(): Promise<DnsTestServer> {
   const zone = new Map<string, TestDnsRecord[]>();
@@ -52,24 +52,31 @@ export async function startDnsTestServer(): Promise<DnsTestServer> {
     const response = Packet.createResponseFromRequest(request);
     // dns2's types declare a class where its encoder (and README) take plain objects.
     const answer = (resource: object) => response.answers.push(resource as (typeof response.answers)[number]);
-    const records = zone.get(key(question.name));
-    if (!records) {
+    if (!zone.has(key(question.name))) {
       response.header.rcode = Packet.RCODE.NXDOMAIN;
     } else {
-      for (const record of records) {
-        const base = { name: question.name, class: Packet.CLASS.IN, ttl: 60 };
-        if (record.type === "CNAME" && question.type === Packet.TYPE.CNAME) {
-          answer({ ...base, type: Packet.TYPE.CNAME, domain: record.value });
-        } else if (record.type === "TXT" && question.type === Packet.TYPE.TXT) {
-          answer({ ...base, type: Packet.TYPE.TXT, data: characterStrings(record.value) });
-        } else if (record.type === "MX" && question.type === Packet.TYPE.MX) {
-          answer({
-            ...base,
-            type: Packet.TYPE.MX,
-            exchange: record.value,
-            priority: record.priority,
-          });
+      // Like an authoritative server, follow CNAMEs inside the zone for other record types, so
+      // a TXT query at a DKIM CNAME answers the CNAME and the key it points to.
+      let name = question.name;
+      for (let hops = 0; hops < 8; hops++) {
+        const records = zone.get(key(name)) ?? [];
+        const cname = records.find((record) => record.type === "CNAME");
+        if (cname && question.type !== Packet.TYPE.CNAME) {
+          answer({ name, class: Packet.CLASS.IN, ttl: 60, type: Packet.TYPE.CNAME, domain: cname.value });
+          name = cname.value;
+          continue;
         }
+        for (const record of records) {
+          const base = { name, class: Packet.CLASS.IN, ttl: 60 };
+          if (record.type === "CNAME" && question.type === Packet.TYPE.CNAME) {
+            answer({ ...base, type: Packet.TYPE.CNAME, domain: record.value });
+          } else if (record.type === "TXT" && question.type === Packet.TYPE.TXT) {
+            answer({ ...base, type: Packet.TYPE.TXT, data: characterStrings(record.value) });
+          } else if (record.type === "MX" && question.type === Packet.TYPE.MX) {
+            answer({ ...base, type: Packet.TYPE.MX, exchange: record.value, priority: record.priority });
+          }
+        }
+        break;
       }
     }
     void send(response);
