@@ -113,7 +113,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const domainRecheck = createDomainRecheckJob({
     recheckDue: () => sendingDomains.recheckVerified(recheckIntervalMs),
     // Domains come due one by one as their last check ages: look often enough to catch them.
-    pollMs: Math.min(recheckIntervalMs, 60 * 60 * 1000),
+    pollMs: Math.max(1000, Math.min(recheckIntervalMs, 60 * 60 * 1000)),
     logger,
   });
 
