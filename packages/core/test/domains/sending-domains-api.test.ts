@@ -4,6 +4,7 @@ import {
   type ApiTestTarget,
   createApiClient,
   createTenant,
+  createTestClock,
   type DnsTestServer,
   startDnsTestServer,
 } from "@mailpulse/core/testing";
@@ -281,6 +282,39 @@ for (const storage of storageFactories) {
       const before = dns.queries.length;
       await target.mailpulse.sendingDomains.recheckVerified(60 * 60 * 1000);
       expect(dns.queries.slice(before).filter((q) => q.includes("fresh.example"))).toEqual([]);
+    });
+
+    it("mailpulse.start() re-checks verified domains once their last check is older than the interval", async () => {
+      const clock = createTestClock("2026-06-01T00:00:00.000Z");
+      const day = 24 * 60 * 60 * 1000;
+      const instance = await start({
+        clock,
+        platformDomain: platform,
+        domains: { dnsServers: [dns.server], recheckIntervalMs: day },
+      });
+      try {
+        const { key, organization } = await createTenant(instance.mailpulse);
+        const call = createApiClient(instance.baseUrl);
+        const created = await call("POST", "/api/sending-domains", { key, json: { domain: "job.example" } });
+        publish(created.body.records);
+        await call("POST", "/api/sending-domains/verify", { key, json: { domainId: created.body.id } });
+        dns.remove("mailpulse._domainkey.job.example");
+        const stored = () => instance.storage.sendingDomains.get(organization.id, created.body.id);
+
+        // Checked an hour ago: not due, so starting checks nothing.
+        clock.advance(60 * 60 * 1000);
+        await instance.mailpulse.start();
+        await instance.mailpulse.stop();
+        expect((await stored())?.failedChecks).toBe(0);
+
+        clock.advance(day);
+        await instance.mailpulse.start();
+        await instance.mailpulse.stop(); // waits for the check in progress
+        expect(await stored()).toMatchObject({ status: "verified", failedChecks: 1 });
+        expect(JSON.parse((await stored())!.records)[2]).toMatchObject({ status: "failed" });
+      } finally {
+        await instance.close();
+      }
     });
 
     it("answers within the timeout with the error when the DNS server never answers", async () => {
