@@ -175,6 +175,26 @@ for (const storage of storageFactories) {
       });
     });
 
+    it("stores an internationalised domain in punycode and keeps a From written in Unicode", async () => {
+      const { key } = await createTenant(target.mailpulse, "Books");
+      const call = createApiClient(target.baseUrl);
+      const created = await call("POST", "/api/sending-domains", { key, json: { domain: "Bücher.example" } });
+      expect(created.body.domain).toBe("xn--bcher-kva.example");
+      expect(created.body.records[0].name).toBe("send.xn--bcher-kva.example");
+      publish(created.body.records);
+      const verified = await call("POST", "/api/sending-domains/verify", {
+        key,
+        json: { domainId: created.body.id },
+      });
+      expect(verified.body.verified).toBe(true);
+      const sent = await call("POST", "/api/send", {
+        key,
+        json: { from: "info@bücher.example", to: "x@example.com", subject: "S", htmlContent: "<p>x</p>" },
+      });
+      expect(sent.body.from).toBe("info@bücher.example");
+      expect(provider.messages.at(-1)?.dkim?.domainName).toBe("xn--bcher-kva.example");
+    });
+
     it("lets whoever proves ownership first win: 409 once another organization verified the domain", async () => {
       const first = await createTenant(target.mailpulse, "First");
       const second = await createTenant(target.mailpulse, "Second");

@@ -1,3 +1,4 @@
+import { domainToASCII } from "node:url";
 import type { DkimKey, MailAddress } from "../../ports/mail-provider.js";
 import type { SendingDomainStore } from "../../ports/storage.js";
 
@@ -24,7 +25,9 @@ export async function decideSender(
 ): Promise<SenderDecision> {
   const at = from.address.lastIndexOf("@");
   const local = from.address.slice(0, at);
-  const domain = from.address.slice(at + 1).toLowerCase();
+  // Sending domains are stored in punycode (docs/domains.md): compare in the same form.
+  const written = from.address.slice(at + 1).toLowerCase();
+  const domain = domainToASCII(written) || written;
   const verified = await domains.findVerified(organizationId, domain);
   if (verified) {
     return {
