@@ -128,5 +128,31 @@ for (const storage of storageFactories) {
         domainVerifiedAt: null,
       });
     });
+
+    it("answers verified: false with the timeout within the timeout when DNS never answers", async () => {
+      const silent = await startDnsTestServer();
+      silent.silent = true;
+      const slow = await apiTargetStarter(
+        "fetch",
+        storage,
+      )({
+        platformDomain: platform,
+        domains: { dnsServers: [silent.server], dnsTimeoutMs: 400 },
+      });
+      try {
+        const { key } = await createTenant(slow.mailpulse);
+        const call = createApiClient(slow.baseUrl);
+        await call("POST", "/api/organizations/domain", { key, json: { domain: "t.slow.example" } });
+        const started = Date.now();
+        const answer = await call("POST", "/api/organizations/domain/verify", { key });
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(answer).toMatchObject({
+          status: 200,
+          body: { verified: false, error: "DNS lookup of CNAME t.slow.example timed out after 400 ms" },
+        });
+      } finally {
+        await Promise.all([slow.close(), silent.close()]);
+      }
+    });
   });
 }
