@@ -7,6 +7,8 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     ? smtpProvider({ url: settings.smtpUrl })
     : memoryProvider({
         log: (line) => console.log(`${line} (MAILPULSE_SMTP_URL is unset: nothing was delivered)`),
+        // Only the log line is useful here; kept messages would grow the server's memory forever.
+        keep: 0,
       });
   const { maxCampaigns } = settings;
   return createMailPulse({

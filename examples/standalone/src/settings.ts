@@ -2,7 +2,12 @@ import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
 import { decodeEncryptionKey } from "@mailpulse/core";
 
-/** The standalone server's settings, read from the environment (see the README's table). */
+/**
+ * The standalone server's settings, read from the environment (see the README's table). Only
+ * settings that act are read: a setting for a feature arrives with the feature (DNS servers and
+ * the encryption key came with domain verification; private webhook targets will come with
+ * webhook delivery, a rate limit with rate limiting), so none is accepted and silently ignored.
+ */
 export interface Settings {
   port: number;
   host: string;
@@ -14,12 +19,10 @@ export interface Settings {
   platformDomain: string;
   maxCampaigns: number | undefined;
   smtpUrl: string | undefined;
+  /** `MAILPULSE_DNS_SERVERS`: DNS servers for domain verification; undefined = the system's. */
   dnsServers: string[] | undefined;
   /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys at rest. */
   encryptionKey: string | undefined;
-  webhookAllowPrivate: boolean;
-  /** Requests per minute per API key; undefined = the library default. */
-  rateLimit: number | undefined;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -54,14 +57,6 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     );
   }
   return raw;
-}
-
-function boolean(env: Env, name: string): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return false;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new SettingsError(`${name}=${env[name]} is invalid: expected true or false`);
 }
 
 function dnsServers(env: Env): string[] | undefined {
@@ -121,7 +116,5 @@ export function readSettings(env: Env = process.env): Settings {
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
     dnsServers: dnsServers(env),
     encryptionKey: encryptionKey(env),
-    webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
-    rateLimit: integer(env, "MAILPULSE_RATE_LIMIT", { min: 1, max: 1_000_000 }),
   };
 }

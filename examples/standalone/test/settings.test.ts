@@ -13,7 +13,6 @@ describe("standalone settings", () => {
       platformDomain: "localhost",
       maxCampaigns: undefined,
       smtpUrl: undefined,
-      webhookAllowPrivate: false,
     });
   });
 
@@ -27,8 +26,6 @@ describe("standalone settings", () => {
       MAILPULSE_MAX_CAMPAIGNS: "25",
       MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
-      MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
-      MAILPULSE_RATE_LIMIT: "600",
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     });
     expect(settings).toEqual({
@@ -42,8 +39,6 @@ describe("standalone settings", () => {
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-      webhookAllowPrivate: true,
-      rateLimit: 600,
     });
   });
 
@@ -56,8 +51,6 @@ describe("standalone settings", () => {
     ["DATABASE_URL", "mysql://x"],
     ["MAILPULSE_SMTP_URL", "http://smtp.example.com"],
     ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
-    ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "maybe"],
-    ["MAILPULSE_RATE_LIMIT", "0"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
   ])("refuses %s=%s with a message naming it", (name, value) => {

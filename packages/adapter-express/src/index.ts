@@ -1,5 +1,12 @@
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { isBridgeableMethod, isUnderBasePath, toWebRequest, writeWebResponse } from "@mailpulse/core/node";
+import {
+  isBridgeableMethod,
+  isUnderBasePath,
+  serveDirect,
+  toWebRequest,
+  writeDirectResponse,
+  writeWebResponse,
+} from "@mailpulse/core/node";
 import type { Request, Router } from "express";
 import express from "express";
 
@@ -21,6 +28,12 @@ export function mailpulseExpress(mailpulse: MailPulseHttp): Router {
       return;
     }
     try {
+      // req.ip, like req.protocol, is the client as the app's "trust proxy" setting sees it.
+      const direct = await serveDirect(mailpulse, req, { pathname: req.path, clientIp: req.ip });
+      if (direct) {
+        writeDirectResponse(res, direct);
+        return;
+      }
       const request = toWebRequest(req, {
         url: req.url,
         parsedBody: bodyWasParsed(req) ? req.body : undefined,
@@ -28,7 +41,6 @@ export function mailpulseExpress(mailpulse: MailPulseHttp): Router {
         protocol: req.protocol === "https" ? "https" : "http",
         response: res,
       });
-      // req.ip, like req.protocol, is the client as the app's "trust proxy" setting sees it.
       await writeWebResponse(res, await mailpulse.handler(request, { clientIp: req.ip }));
     } catch (error) {
       next(error);

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { toWebRequest } from "@mailpulse/core/node";
+import { pathnameOf, serveDirect, toWebRequest } from "@mailpulse/core/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 
 export type { MailPulseHttp, MailPulseRequestInfo } from "@mailpulse/core/node";
@@ -36,6 +36,9 @@ export const mailpulseFastify: FastifyPluginAsync<MailPulseFastifyOptions> = asy
 
   const prefix = instance.prefix;
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const pathname = withoutPrefix(pathnameOf(request.url), prefix);
+    const direct = await serveDirect(mailpulse, request.raw, { pathname, clientIp: request.ip });
+    if (direct) return reply.code(direct.status).headers(direct.headers).send(direct.body);
     const webRequest = toWebRequest(request.raw, {
       url: withoutPrefix(request.url, prefix),
       bodyStream: isReadable(request.body) ? request.body : undefined,

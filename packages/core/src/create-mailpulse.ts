@@ -2,17 +2,17 @@ import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
+import { createDirectHandler } from "./http/direct-handler.js";
+import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
+import type { MailPulseRoute } from "./http/route.js";
+import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
-import { campaignRoutes } from "./routes/campaign-routes.js";
-import { contactRoutes } from "./routes/contact-routes.js";
-import { domainRoutes } from "./routes/domain-routes.js";
-import { emailRoutes } from "./routes/email-routes.js";
-import { statsRoutes } from "./routes/stats-routes.js";
-import { trackingRoutes } from "./routes/tracking-routes.js";
+import { apiRoutes } from "./routes/api-routes.js";
+import { createTrackingUrls } from "./routes/tracking-urls.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
@@ -29,6 +29,7 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
 import { createSecretBox } from "./util/secret-box.js";
 
@@ -53,15 +54,30 @@ export interface MailPulse extends MailPulseHttp {
   /** The organization's custom tracking domain. */
   trackingDomain: TrackingDomainService;
   /**
-   * Starts the background work: the periodic DNS re-check of verified sending domains. Says once
-   * when secrets are stored unencrypted (no `encryptionKey`). Idempotent.
+   * The route table the handler serves: every route with its path relative to `basePath`, its
+   * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
+   * from it.
+   */
+  routes: readonly MailPulseRoute[];
+  /**
+   * Starts the background work: the periodic DNS re-check of verified sending domains
+   * (`domains.recheckIntervalMs`). Says once when DKIM private keys are stored unencrypted (no
+   * `encryptionKey`). Idempotent; without it everything else works, and verified domains are
+   * only re-checked when verify is called. Tracking hits need no start.
    */
   start(): Promise<void>;
   /**
-   * Stops the background work, writes every tracking hit still queued and closes the mail provider passed in the options.
-   * The storage is the caller's: close it after `stop()` resolves.
+   * Releases what the instance owns: stops the domain re-check job started by `start()` (waiting
+   * for a re-check under way), writes every tracking hit still queued, then closes the
+   * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
+   * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
+   * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
+   * so no hit arrives after the queue is written). Idempotent: later calls return the first
+   * call's promise.
    */
   stop(): Promise<void>;
+  /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Wires services, routes and the handler from the options. */
@@ -95,11 +111,14 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const basePath = normalizeBasePath(options.basePath ?? defaultBasePath);
   const platformDomain = options.platformDomain ?? new URL(baseUrl).hostname;
   const mailProvider =
     options.mailProvider ??
     memoryProvider({
       log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
+      // Nobody can read this provider's messages: keeping them would only grow the heap.
+      keep: 0,
     });
   const secrets = createSecretBox(options.encryptionKey);
   const domainOptions = options.domains ?? {};
@@ -123,6 +142,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     mailProvider,
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
+    trackingUrls: createTrackingUrls(basePath),
     platformDomain,
     logger,
     openSecret: secrets.open,
@@ -140,23 +160,30 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
+  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain });
+  const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
-    routes: [
-      ...campaignRoutes(campaigns),
-      ...emailRoutes(emails),
-      ...trackingRoutes(tracking),
-      ...statsRoutes(stats),
-      ...contactRoutes(contacts, { baseUrl }),
-      ...domainRoutes(sendingDomains, trackingDomain),
-    ],
+    routes: mounted,
+    baseUrl,
     authenticate: apiKeys.authenticate,
     maxBodyBytes,
     logger,
   });
 
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await domainRecheck.stop();
+      await trackingWriter.drain();
+      await options.mailProvider?.close?.();
+    })();
+    return stopped;
+  };
+
   return {
     handler,
-    basePath: "/api",
+    handleDirect: createDirectHandler(createRouter(mounted), logger),
+    basePath,
     maxBodyBytes,
     organizations,
     apiKeys,
@@ -167,17 +194,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     contacts,
     sendingDomains,
     trackingDomain,
+    routes,
     async start() {
+      // A stopped instance stays stopped: its job would outlive the `stop()` that released it.
+      if (stopped) return;
       if (!secrets.encrypts && !started) {
         logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
       }
       started = true;
       domainRecheck.start();
     },
-    async stop() {
-      await domainRecheck.stop();
-      await trackingWriter.drain();
-      await options.mailProvider?.close?.();
-    },
+    stop,
+    [asyncDisposeSymbol]: stop,
   };
 }

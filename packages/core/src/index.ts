@@ -19,8 +19,11 @@ export {
   type ValidationIssue,
 } from "./errors.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
+export type { OperationDocs } from "./http/operation-docs.js";
+export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type Logger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
+export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
 export type { MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export type {
@@ -84,4 +87,5 @@ export type {
   TrackingDomainVerification,
 } from "./services/tracking-domain-service.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export type { JsonObject, JsonValue } from "./util/json.js";
 export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";

@@ -4,5 +4,5 @@
  */
 export type { StorageCapabilities } from "./kysely/capabilities.js";
 export { createKyselyStorage, type KyselyStorageOptions } from "./kysely/create-kysely-storage.js";
-export { migrationTableNames } from "./kysely/migrations.js";
+export { createMigrationProvider, migrationTableNames } from "./kysely/migration-provider.js";
 export type { MailPulseDatabase } from "./kysely/schema.js";

@@ -45,10 +45,15 @@ export interface MailPulseOptions {
   /** Where everything is kept: `sqliteStorage(...)`, `postgresStorage(...)` or your own. Migrate it first. */
   storage: Storage;
   /**
-   * The public address of the API, used in tracking URLs (`{baseUrl}/api/t/o/<id>`), e.g.
-   * `https://mail.example.com` or `https://example.com/mail` when mounted under a prefix.
+   * The public address of the mount point, used in tracking URLs (`{baseUrl}{basePath}/t/o/<id>`),
+   * e.g. `https://mail.example.com` or `https://example.com/mail` when mounted under a prefix.
    */
   baseUrl: string;
+  /**
+   * Where the API lives relative to the adapter's mount point: `/api` (default) serves
+   * `/api/campaigns`, `/api/t/o/<id>`... A path of at least one segment, e.g. `/v1/mail`.
+   */
+  basePath?: string;
   /** Delivery provider. Default: an in-memory provider that delivers nothing and logs one line per message. */
   mailProvider?: MailProvider;
   /** Domain of unverified senders' rewritten address (`send.<platformDomain>`). Default: baseUrl's host. */

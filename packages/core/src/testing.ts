@@ -16,6 +16,13 @@ export {
 export { runApiContractSuite } from "./testing/api-contract/run-api-contract-suite.js";
 export * from "./testing/dns-test-server.js";
 export { type ServerKind, serverKinds, startTestServer, type TestServer } from "./testing/serve-handler.js";
-export * from "./testing/smtp-test-server.js";
+export {
+  type ParsedReceivedMessage,
+  type ReceivedAddress,
+  type ReceivedEnvelope,
+  type SmtpTestServer,
+  type SmtpTestServerOptions,
+  startSmtpTestServer,
+} from "./testing/smtp-test-server.js";
 export { runStorageContractSuite, type StorageFactory } from "./testing/storage-contract.js";
 export { createTestClock, type TestClock } from "./testing/test-clock.js";

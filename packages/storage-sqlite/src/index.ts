@@ -11,6 +11,10 @@ import {
 } from "@mailpulse/core/kysely";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { withStatementCache } from "./statement-cache.js";
+
+/** Compiled statements kept per database; MailPulse runs a few dozen distinct queries. */
+const statementCacheSize = 256;
 
 /** Options of {@link sqliteStorage}. */
 export interface SqliteStorageOptions {
@@ -19,7 +23,7 @@ export interface SqliteStorageOptions {
 }
 
 /** What SQLite offers the shared Kysely store. */
-export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skipLocked: false };
+export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite" };
 
 /**
  * Opens (creating the folder and file when missing) a SQLite database for MailPulse.
@@ -35,6 +39,8 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<MailPulseDatabase>({
+    dialect: new SqliteDialect({ database: withStatementCache(database, statementCacheSize) }),
+  });
   return createKyselyStorage({ db, capabilities: sqliteCapabilities });
 }

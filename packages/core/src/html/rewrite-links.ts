@@ -1,3 +1,8 @@
+/**
+ * The HTML tracking transform, one pure function per file: this one rewrites an email's links to
+ * tracking redirects and injects the open pixel without touching any other byte; `html-to-text.ts`
+ * derives the plain-text alternative.
+ */
 import { isTrackableUrl, trimUrlWhitespace } from "./classify-url.js";
 import { decodeAttribute, escapeAttribute } from "./decode-attribute.js";
 import { findLinkAttributes } from "./find-link-attributes.js";

@@ -17,18 +17,20 @@ export type MailPulseHandler = (request: Request, info?: MailPulseRequestInfo) =
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
+  /** The route table mounted under the base path (`mountRoutes`): paths as the router matches them. */
   routes: readonly AnyRoute[];
+  /** The instance's public address (`MailPulseOptions.baseUrl`), for `RouteContext.publicUrl`. */
+  baseUrl: string;
   /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
   authenticate: (apiKey: string) => Promise<string | undefined>;
-  /** Called after authentication; throws RATE_LIMITED to refuse. */
-  rateLimit?: (organizationId: string) => void;
   maxBodyBytes: number;
   logger: Logger;
 }
 
 /**
- * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit -> path and query
- * validation -> handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with `{"error"}`; unknown errors are logged and 500.
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> path and query validation ->
+ * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
+ * `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
@@ -43,7 +45,6 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       const found = key ? await options.authenticate(key.trim()) : undefined;
       if (!found) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
       organizationId = found;
-      options.rateLimit?.(organizationId);
     }
 
     const context = {
@@ -53,6 +54,7 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       organizationId,
       request,
       clientIp: info.clientIp,
+      publicUrl: `${options.baseUrl}${url.pathname}`,
     };
     const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { OperationDocs } from "./operation-docs.js";
 
 /** Methods a route may declare. HEAD is served by the GET route of the same path. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -31,13 +32,22 @@ export interface RouteContext<TParams, TQuery> {
   request: Request;
   /** The client's IP address when the adapter knows it. */
   clientIp: string | undefined;
+  /**
+   * This request's URL as clients reach it, without the query: the instance's public `baseUrl`
+   * plus the path. Routes link to themselves with it (the contact list's next page) instead of
+   * spelling their own path again.
+   */
+  publicUrl: string;
 }
 
 /** A route declared as data: method, path, schemas, handler (DESIGN: routes are declared once). */
 export interface Route<TParams = unknown, TQuery = unknown> {
   method: HttpMethod;
-  /** Path under the API, with `:name` parameters, e.g. `/api/campaigns/:id`. */
-  path: `/api${string}`;
+  /**
+   * The path relative to the base path (`MailPulseOptions.basePath`, default `/api`), with
+   * `:name` parameters: `/campaigns/:id` is served at `/api/campaigns/:id`.
+   */
+  path: `/${string}`;
   /** `apiKey` (default): requires `x-api-key`. `none`: public (tracking pixel and redirect). */
   auth?: "apiKey" | "none";
   /** Path parameters: the route's own contract (segment lengths), parsed by the handler. */
@@ -48,9 +58,18 @@ export interface Route<TParams = unknown, TQuery = unknown> {
   input?: RouteInput;
   /** Success status; default 200. */
   status?: number;
+  /** What the OpenAPI document says beyond what the route declares (`createOpenApiDocument`). */
+  docs?: OperationDocs;
   /** Returns a JSON-serialisable value, or a `Response` for non-JSON answers. */
   handle(context: RouteContext<TParams, TQuery>): Promise<unknown>;
 }
+
+/**
+ * A route of the table as the instance exposes it (`mailpulse.routes`): its declaration (method,
+ * path relative to the base path, authentication, schemas, status, documentation), without the
+ * handler.
+ */
+export type MailPulseRoute = Readonly<Omit<AnyRoute, "handle">>;
 
 /** A route of any shape, as the router stores it. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every parameter type.

@@ -43,21 +43,26 @@ export function createRouter(routes: readonly AnyRoute[]) {
     return params;
   }
 
+  /** The first route with this path and method, with raw (still percent-encoded) parameters. */
+  function search(wanted: HttpMethod, segments: string[], allowed?: Set<string>): RouteMatch | undefined {
+    for (const entry of compiled) {
+      const params = matchPath(entry, segments);
+      if (!params) continue;
+      if (entry.route.method === wanted) return { route: entry.route, params };
+      allowed?.add(entry.route.method);
+      if (entry.route.method === "GET") allowed?.add("HEAD");
+    }
+    return undefined;
+  }
+
   return {
     /** The route for `method` and `pathname` (HEAD falls back to GET). */
     match(method: string, pathname: string): RouteMatch {
-      const segments = splitPath(pathname);
-      const wanted = (method === "HEAD" ? "GET" : method) as HttpMethod;
       const allowed = new Set<string>();
-      for (const entry of compiled) {
-        const params = matchPath(entry, segments);
-        if (!params) continue;
-        if (entry.route.method === wanted) {
-          for (const key of Object.keys(params)) params[key] = decodeSegment(params[key]!);
-          return { route: entry.route, params };
-        }
-        allowed.add(entry.route.method);
-        if (entry.route.method === "GET") allowed.add("HEAD");
+      const found = search(wantedMethod(method), splitPath(pathname), allowed);
+      if (found) {
+        for (const key of Object.keys(found.params)) found.params[key] = decodeSegment(found.params[key]!);
+        return found;
       }
       if (allowed.size === 0) throw new MailPulseError("NOT_FOUND", `No route for ${method} ${pathname}`);
       const allow = [...allowed].sort().join(", ");
@@ -65,5 +70,19 @@ export function createRouter(routes: readonly AnyRoute[]) {
         headers: { allow },
       });
     },
+    /**
+     * The route `match` would choose, or `undefined`; never throws. Its parameters are still
+     * percent-encoded: call `match` to get them decoded (and the errors of a malformed path).
+     */
+    find(method: string, pathname: string): RouteMatch | undefined {
+      return search(wantedMethod(method), splitPath(pathname));
+    },
   };
 }
+
+function wantedMethod(method: string): HttpMethod {
+  return (method === "HEAD" ? "GET" : method) as HttpMethod;
+}
+
+/** Matches requests against a route table (see {@link createRouter}). */
+export type Router = ReturnType<typeof createRouter>;

@@ -1,10 +1,13 @@
 /**
  * What the SQL dialect under the Kysely store can do. Storage packages declare these; the
  * shared store and migrations branch on them instead of on dialect names scattered around.
+ * A flag is added with the code that reads it (the webhook worker brings `FOR UPDATE SKIP
+ * LOCKED`), so every declared capability acts.
  */
 export interface StorageCapabilities {
-  /** Dialect family, for the few DDL spellings that differ (auto-increment keys). */
+  /**
+   * Dialect family, for the few spellings that differ: auto-increment keys, row locks, and the
+   * JSON table functions of the batched tracking writes.
+   */
   dialect: "sqlite" | "postgres";
-  /** `FOR UPDATE SKIP LOCKED` is available, so several workers can claim outbox rows. */
-  skipLocked: boolean;
 }

@@ -1,7 +1,7 @@
 import { type Kysely, Migrator, sql } from "kysely";
 import type { Storage } from "../ports/storage.js";
 import type { StorageCapabilities } from "./capabilities.js";
-import { createMigrationProvider, migrationTableNames } from "./migrations.js";
+import { createMigrationProvider, migrationTableNames } from "./migration-provider.js";
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";
@@ -38,7 +38,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     apiKeys: createApiKeyStore(db),
     campaigns: createCampaignStore(db, capabilities),
     emails: createEmailStore(db),
-    tracking: createTrackingStore(db, capabilities),
+    tracking: createTrackingStore(db, capabilities, schema),
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db),
     sendingDomains: createSendingDomainStore(db),

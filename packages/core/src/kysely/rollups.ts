@@ -50,7 +50,8 @@ export async function countSentForContacts(
   sentAt: number,
 ): Promise<void> {
   // Distinct: one row may not be upserted twice by the same statement (PostgreSQL refuses it).
-  const distinct = [...new Set(addresses)];
+  // Sorted: concurrent sends to the same people then lock their contact rows in one order.
+  const distinct = [...new Set(addresses)].sort();
   if (distinct.length === 0) return;
   await trx
     .insertInto("mailpulse_contact")

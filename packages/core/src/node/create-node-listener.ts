@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isUnderBasePath, pathnameOf } from "./base-path.js";
 import { clientIpOf } from "./client-ip.js";
 import { isBridgeableMethod, toWebRequest } from "./incoming-message-to-request.js";
+import { serveDirect, writeDirectResponse } from "./serve-direct.js";
 import type { MailPulseHttp } from "./types.js";
 import { writeWebResponse } from "./write-web-response.js";
 
@@ -31,7 +32,8 @@ export function createNodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const onError = options.onError ?? ((error: unknown) => console.error("[mailpulse]", error));
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!isUnderBasePath(pathnameOf(req.url), mailpulse.basePath)) {
+    const pathname = pathnameOf(req.url);
+    if (!isUnderBasePath(pathname, mailpulse.basePath)) {
       sendJson(res, 404, { error: "Not found" });
       return;
     }
@@ -40,8 +42,14 @@ export function createNodeListener(
       return;
     }
     const trustProxy = options.trustProxy === true;
+    const clientIp = clientIpOf(req, trustProxy);
+    const direct = await serveDirect(mailpulse, req, { pathname, clientIp });
+    if (direct) {
+      writeDirectResponse(res, direct);
+      return;
+    }
     const request = toWebRequest(req, { maxBodyBytes: mailpulse.maxBodyBytes, response: res, trustProxy });
-    const response = await mailpulse.handler(request, { clientIp: clientIpOf(req, trustProxy) });
+    const response = await mailpulse.handler(request, { clientIp });
     await writeWebResponse(res, response);
   };
   return (req, res) => {

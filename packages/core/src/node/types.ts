@@ -1,4 +1,5 @@
 import type { MailPulseHandler } from "../http/create-handler.js";
+import type { DirectHandler } from "../http/direct-handler.js";
 
 export type { MailPulseRequestInfo } from "../http/create-handler.js";
 
@@ -13,8 +14,13 @@ export interface MailPulseHttp {
    * API routes. Never rejects: errors become responses. Reads and limits the request body itself.
    */
   handler: MailPulseHandler;
+  /**
+   * Optional fast path for the tracking routes: answers them without a `Request`/`Response`
+   * (`undefined` for every other route, which then goes to `handler`). Same routes, same answers.
+   */
+  handleDirect?: DirectHandler;
   /** Where the API lives, relative to the adapter's mount point. */
-  basePath: "/api";
+  basePath: string;
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */
   maxBodyBytes: number;
 }

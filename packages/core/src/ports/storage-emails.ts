@@ -1,19 +1,9 @@
 /**
- * Stores for tracked emails and their events. The rollups (per-email counters, per-contact and
- * per-day totals) and the webhook outbox are written in the same transaction as the fact they
- * count, so statistics never drift from history and no event is lost between the two.
+ * Tracked emails with their recipients and links. The rollups a sent email feeds (per-contact and
+ * per-day totals) and its webhook outbox rows are written in the same transaction as the email's
+ * change of status, so statistics never drift from history and no event is lost between the two.
  */
-
-/** Webhook event names (the spec's `events` values). */
-export type WebhookEventType = "EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED";
-
-/** An event for the webhook outbox: one delivery row per active webhook subscribed to `type`. */
-export interface OutboxEvent {
-  type: WebhookEventType;
-  /** The JSON body every subscribed webhook receives (signed per webhook at delivery). */
-  payload: string;
-  createdAt: Date;
-}
+import type { OutboxEvent } from "./storage-webhooks.js";
 
 /** A recipient of an email. Only `to` recipients are contacts. */
 export interface EmailRecipientRecord {
@@ -95,111 +85,4 @@ export interface EmailStore {
   get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
   /** The organization's emails of every status, newest first, at most `limit`. */
   list(organizationId: string, limit: number): Promise<EmailRecord[]>;
-}
-
-/** A webhook as stored. */
-export interface WebhookRecord {
-  id: string;
-  organizationId: string;
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A queued delivery of the outbox. */
-export interface WebhookDeliveryRecord {
-  id: number;
-  webhookId: string;
-  eventType: WebhookEventType;
-  payload: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  createdAt: Date;
-}
-
-/** Webhooks and their outbox. */
-export interface WebhookStore {
-  /** Inserts a webhook. */
-  create(webhook: WebhookRecord): Promise<void>;
-  /** Webhooks of the organization, oldest first. */
-  list(organizationId: string): Promise<WebhookRecord[]>;
-  /** Queued deliveries of the organization, oldest first. */
-  listDeliveries(organizationId: string): Promise<WebhookDeliveryRecord[]>;
-}
-
-/** A sending domain as the sender rule needs it. */
-export interface VerifiedSendingDomain {
-  domain: string;
-  dkimSelector: string;
-  /** As stored: PEM, or sealed by the `encryptionKey` (the service opens it). */
-  dkimPrivateKey: string;
-}
-
-/** Sending-domain status: `pending` until every DNS record matched, then `verified`. */
-export type SendingDomainStatus = "pending" | "verified" | "failed";
-
-/** A sending domain row. */
-export interface SendingDomainRecord extends VerifiedSendingDomain {
-  id: string;
-  organizationId: string;
-  status: SendingDomainStatus;
-  /** JSON text of the DNS records with their statuses. */
-  records: string;
-  /** The DKIM public key (base64 SubjectPublicKeyInfo), published by the platform's zone. */
-  dkimPublicKey: string;
-  createdAt: Date;
-  verifiedAt: Date | null;
-  /** When the records were last looked up, or null. */
-  lastCheckedAt: Date | null;
-  /** Re-checks of a verified domain that failed in a row (reset by a successful check). */
-  failedChecks: number;
-}
-
-/** The outcome of a verification, saved by {@link SendingDomainStore.saveCheck}. */
-export interface SendingDomainCheck {
-  status: SendingDomainStatus;
-  records: string;
-  verifiedAt: Date | null;
-  lastCheckedAt: Date;
-  failedChecks: number;
-}
-
-/** Result of {@link SendingDomainStore.create}: `exists` when the organization already has the name. */
-export type CreateSendingDomainResult = "created" | "exists";
-
-/**
- * Result of {@link SendingDomainStore.saveCheck}: `missing` for an unknown or foreign id, `taken`
- * when the check would verify a domain another organization has verified (nothing is saved).
- */
-export type SaveSendingDomainCheckResult = "saved" | "missing" | "taken";
-
-/** Sending domains. A name is unique per organization; verified by one organization at most. */
-export interface SendingDomainStore {
-  /** Inserts a domain unless the organization already has one with this name. */
-  create(domain: SendingDomainRecord): Promise<CreateSendingDomainResult>;
-  /** The organization's verified sending domain with this (lowercase) name, or `undefined`. */
-  findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
-  /** Whether an organization other than `organizationId` has verified this name. */
-  isVerifiedElsewhere(organizationId: string, domain: string): Promise<boolean>;
-  /** The organization's domain with this id, or `undefined`. */
-  get(organizationId: string, id: string): Promise<SendingDomainRecord | undefined>;
-  /** The organization's domains, oldest first. */
-  list(organizationId: string): Promise<SendingDomainRecord[]>;
-  /** Every organization's domains, oldest first (the platform's DKIM records, re-checks). */
-  listAll(): Promise<SendingDomainRecord[]>;
-  /** Deletes the organization's domain; false when there was none. */
-  delete(organizationId: string, id: string): Promise<boolean>;
-  /**
-   * Saves a verification outcome. Atomic with the "verified by one organization" rule: when
-   * `check.status` is `verified` and another organization holds the name verified, nothing is
-   * saved and the result is `taken`.
-   */
-  saveCheck(
-    organizationId: string,
-    id: string,
-    check: SendingDomainCheck,
-  ): Promise<SaveSendingDomainCheckResult>;
 }

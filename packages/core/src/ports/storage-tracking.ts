@@ -4,7 +4,8 @@
  * per-contact and per-day totals) and its webhook outbox rows commit in the same transaction as
  * the event rows, so statistics never drift from history.
  */
-import type { EmailStatus, WebhookEventType } from "./storage-emails.js";
+import type { EmailStatus } from "./storage-emails.js";
+import type { WebhookEventType } from "./storage-webhooks.js";
 
 /** What the tracking endpoints need to know about an email. */
 export interface TrackedEmail {
@@ -50,10 +51,13 @@ export interface TrackingHit {
 
 /** Tracking lookups and event recording. Lookups are by unguessable id, across organizations. */
 export interface TrackingStore {
-  /** The email with this open-tracking id, or `undefined`. */
-  findEmail(trackingId: string): Promise<TrackedEmail | undefined>;
-  /** The link with this tracking id and its email, or `undefined`. */
-  findLink(linkId: string): Promise<TrackedLinkTarget | undefined>;
+  /**
+   * The emails with these open-tracking ids, in any order; ids nobody has are left out. Batched:
+   * the tracking endpoints look up every cache miss of an event-loop turn in one call.
+   */
+  findEmails(trackingIds: readonly string[]): Promise<TrackedEmail[]>;
+  /** The links with these tracking ids, each with its email, in any order; unknown ids are left out. */
+  findLinks(linkIds: readonly string[]): Promise<TrackedLinkTarget[]>;
   /**
    * Records a batch of hits in one transaction: appends the events and bumps, aggregated over the
    * batch, each email's counters (a click also marks the email opened), each link's clicks, the

@@ -27,6 +27,12 @@ export interface MemoryProviderOptions {
   fail?: (message: OutgoingMessage) => Error | undefined;
   /** Source of `acceptedAt`. Default: the system clock. */
   clock?: Clock;
+  /**
+   * Messages kept at most; past it the oldest go first. Default: all of them, which is what tests
+   * want. A long-running server that uses this provider as a placeholder sets a bound, or its
+   * memory grows with every send (the built-in defaults keep none).
+   */
+  keep?: number;
 }
 
 /** A {@link MailProvider} that keeps messages in memory instead of delivering them. */
@@ -42,7 +48,7 @@ export interface MemoryProvider extends MailProvider {
  * standalone server's default when no SMTP URL is configured. Nothing leaves the process.
  */
 export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
-  const { log, fail, clock = systemClock } = options;
+  const { log, fail, clock = systemClock, keep = Number.POSITIVE_INFINITY } = options;
   const messages: CapturedMessage[] = [];
 
   return {
@@ -60,7 +66,10 @@ export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvi
         throw error;
       }
       const id = `${randomBytes(16).toString("hex")}@memory.mailpulse`;
-      messages.push({ ...structuredClone(message), id, acceptedAt: clock.now() });
+      if (keep > 0) {
+        messages.push({ ...structuredClone(message), id, acceptedAt: clock.now() });
+        if (messages.length > keep) messages.splice(0, messages.length - keep);
+      }
       log?.(`memory provider: accepted ${id} ${summary}`);
       return { id };
     },

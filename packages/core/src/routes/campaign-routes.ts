@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
+import {
+  archiveCampaignDocs,
+  createCampaignDocs,
+  getCampaignDocs,
+  listCampaignsDocs,
+} from "../openapi/operations/campaign-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
 
@@ -10,12 +16,14 @@ export function campaignRoutes(campaigns: CampaignService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/campaigns",
+      path: "/campaigns",
+      docs: listCampaignsDocs,
       handle: async ({ organizationId }) => ({ campaigns: await campaigns.list(organizationId) }),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/campaigns",
+      path: "/campaigns",
+      docs: createCampaignDocs,
       input: { from: "body", schema: createCampaignSchema },
       status: 201,
       // Unparsed JSON typed as what it should be: the service parses it.
@@ -23,13 +31,15 @@ export function campaignRoutes(campaigns: CampaignService) {
     }),
     defineRoute({
       method: "GET",
-      path: "/api/campaigns/:id",
+      path: "/campaigns/:id",
+      docs: getCampaignDocs,
       params: idParams,
       handle: ({ organizationId, params }) => campaigns.get(organizationId, params.id),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/campaigns/:id/archive",
+      path: "/campaigns/:id/archive",
+      docs: archiveCampaignDocs,
       params: idParams,
       handle: async ({ organizationId, params }) => {
         await campaigns.archive(organizationId, params.id);

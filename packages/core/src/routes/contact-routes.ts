@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
+import { getContactDocs, listContactsDocs } from "../openapi/operations/contact-docs.js";
 import type { ContactService } from "../services/contact-service.js";
 import { type ContactListInput, contactListSchema } from "../services/contacts/contact-list-input.js";
-
-/** Options of {@link contactRoutes}. */
-export interface ContactRoutesOptions {
-  /** The public address of the API (`MailPulseOptions.baseUrl`); the `Link` header's next URL starts with it. */
-  baseUrl: string;
-}
 
 /** The query parameters the next page's URL keeps (the cursor is the next page's own). */
 const keptListParameters = ["search", "limit"] as const;
@@ -17,15 +12,14 @@ const keptListParameters = ["search", "limit"] as const;
  * `/api/contacts` routes. The list keeps the spec's array body; the next page's absolute URL
  * travels in `Link: <url>; rel="next"` (RFC 8288), absent on the last page.
  */
-export function contactRoutes(contacts: ContactService, options: ContactRoutesOptions) {
-  const listUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/contacts`;
-
+export function contactRoutes(contacts: ContactService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/contacts",
+      path: "/contacts",
+      docs: listContactsDocs,
       input: { from: "query", schema: contactListSchema },
-      handle: async ({ organizationId, input }) => {
+      handle: async ({ organizationId, input, publicUrl }) => {
         // The query as sent (strings): the service coerces and checks it.
         const query = input as Record<string, string | undefined>;
         const page = await contacts.list(organizationId, query as ContactListInput);
@@ -37,14 +31,15 @@ export function contactRoutes(contacts: ContactService, options: ContactRoutesOp
             if (value !== undefined) next.set(name, value);
           }
           next.set("cursor", page.nextCursor);
-          headers.link = `<${listUrl}?${next}>; rel="next"`;
+          headers.link = `<${publicUrl}?${next}>; rel="next"`;
         }
         return jsonResponse(page.contacts, 200, headers);
       },
     }),
     defineRoute({
       method: "GET",
-      path: "/api/contacts/:email",
+      path: "/contacts/:email",
+      docs: getContactDocs,
       // The router has already percent-decoded the segment: ann%40example.com -> ann@example.com.
       params: z.object({ email: z.string().min(1).max(320) }),
       handle: ({ organizationId, params }) => contacts.get(organizationId, params.email),

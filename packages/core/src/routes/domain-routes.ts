@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import {
+  createSendingDomainDocs,
+  deleteSendingDomainDocs,
+  deleteTrackingDomainDocs,
+  getTrackingDomainDocs,
+  listSendingDomainsDocs,
+  setTrackingDomainDocs,
+  verifySendingDomainDocs,
+  verifyTrackingDomainDocs,
+} from "../openapi/operations/domain-docs.js";
+import {
   type DomainInput,
   domainInputSchema,
   type VerifySendingDomainInput,
@@ -12,33 +22,37 @@ import type { TrackingDomainService } from "../services/tracking-domain-service.
 const idParams = z.object({ id: z.string().min(1) });
 
 /**
- * `/api/sending-domains` and `/api/organizations/domain` (the custom tracking domain). The services
+ * `/sending-domains` and `/organizations/domain` (the custom tracking domain). The services
  * validate their input, so bodies are handed over unparsed, typed as what they should be.
  */
 export function domainRoutes(sendingDomains: SendingDomainService, trackingDomain: TrackingDomainService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/sending-domains",
+      path: "/sending-domains",
+      docs: listSendingDomainsDocs,
       handle: async ({ organizationId }) => ({ domains: await sendingDomains.list(organizationId) }),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/sending-domains",
+      path: "/sending-domains",
+      docs: createSendingDomainDocs,
       input: { from: "body", schema: domainInputSchema },
       status: 201,
       handle: ({ organizationId, input }) => sendingDomains.create(organizationId, input as DomainInput),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/sending-domains/verify",
+      path: "/sending-domains/verify",
+      docs: verifySendingDomainDocs,
       input: { from: "body", schema: verifySendingDomainSchema },
       handle: ({ organizationId, input }) =>
         sendingDomains.verify(organizationId, input as VerifySendingDomainInput),
     }),
     defineRoute({
       method: "DELETE",
-      path: "/api/sending-domains/:id",
+      path: "/sending-domains/:id",
+      docs: deleteSendingDomainDocs,
       params: idParams,
       handle: async ({ organizationId, params }) => {
         await sendingDomains.delete(organizationId, params.id);
@@ -47,18 +61,21 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
     }),
     defineRoute({
       method: "GET",
-      path: "/api/organizations/domain",
+      path: "/organizations/domain",
+      docs: getTrackingDomainDocs,
       handle: ({ organizationId }) => trackingDomain.get(organizationId),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/organizations/domain",
+      path: "/organizations/domain",
+      docs: setTrackingDomainDocs,
       input: { from: "body", schema: domainInputSchema },
       handle: ({ organizationId, input }) => trackingDomain.set(organizationId, input as DomainInput),
     }),
     defineRoute({
       method: "DELETE",
-      path: "/api/organizations/domain",
+      path: "/organizations/domain",
+      docs: deleteTrackingDomainDocs,
       handle: async ({ organizationId }) => {
         await trackingDomain.remove(organizationId);
         return { success: true };
@@ -66,7 +83,8 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
     }),
     defineRoute({
       method: "POST",
-      path: "/api/organizations/domain/verify",
+      path: "/organizations/domain/verify",
+      docs: verifyTrackingDomainDocs,
       handle: ({ organizationId }) => trackingDomain.verify(organizationId),
     }),
   ];

@@ -1,4 +1,5 @@
 import { defineRoute } from "../http/route.js";
+import { registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
 import type { EmailService } from "../services/email-service.js";
 import {
   type RegisterEmailInput,
@@ -16,13 +17,15 @@ export function emailRoutes(emails: EmailService) {
   return [
     defineRoute({
       method: "POST",
-      path: "/api/send",
+      path: "/send",
+      docs: sendEmailDocs,
       input: { from: "body", schema: sendEmailSchema },
       handle: ({ organizationId, input }) => emails.send(organizationId, input as SendEmailInput),
     }),
     defineRoute({
       method: "POST",
-      path: "/api/emails",
+      path: "/emails",
+      docs: registerEmailDocs,
       input: { from: "body", schema: registerEmailSchema },
       status: 201,
       handle: ({ organizationId, input }) => emails.register(organizationId, input as RegisterEmailInput),

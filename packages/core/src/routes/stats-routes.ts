@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.js";
+import { getCampaignStatsDocs, getGlobalStatsDocs } from "../openapi/operations/stats-docs.js";
 import type { StatsService } from "../services/stats-service.js";
 
 /** `/api/campaigns/:id/stats` and `/api/stats` routes. */
@@ -7,7 +8,8 @@ export function statsRoutes(stats: StatsService) {
   return [
     defineRoute({
       method: "GET",
-      path: "/api/campaigns/:id/stats",
+      path: "/campaigns/:id/stats",
+      docs: getCampaignStatsDocs,
       params: z.object({ id: z.string().min(1) }),
       // The query is only read here: the service owns the period's default and meaning, and its
       // 400 lists the accepted formats.
@@ -17,7 +19,8 @@ export function statsRoutes(stats: StatsService) {
     }),
     defineRoute({
       method: "GET",
-      path: "/api/stats",
+      path: "/stats",
+      docs: getGlobalStatsDocs,
       handle: ({ organizationId }) => stats.global(organizationId),
     }),
   ];

@@ -56,8 +56,11 @@ export interface CampaignServiceOptions {
   detailEmailLimit: number;
 }
 
-/** The API shape of a campaign. */
-export function toCampaign(record: CampaignRecord): Campaign {
+/**
+ * A campaign record in the API's shape: ISO times, without the organization and archive time.
+ * (The store's row mapper is `toCampaignRecord`; the names say which side of the port each is on.)
+ */
+export function toApiCampaign(record: CampaignRecord): Campaign {
   return { id: record.id, name: record.name, createdAt: record.createdAt.toISOString() };
 }
 
@@ -74,10 +77,10 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
   return {
     async create(organizationId, input) {
       const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
-      return toCampaign(await insertCampaign(deps, options.limits, organizationId, name));
+      return toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name));
     },
     async list(organizationId) {
-      return (await storage.campaigns.listActive(organizationId)).map(toCampaign);
+      return (await storage.campaigns.listActive(organizationId)).map(toApiCampaign);
     },
     async get(organizationId, id) {
       const record = await getRecord(organizationId, id);
@@ -87,7 +90,7 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         storage.stats.campaignEmails(organizationId, id, options.detailEmailLimit),
       ]);
       return {
-        ...toCampaign(record),
+        ...toApiCampaign(record),
         stats: {
           totalEmails: totals.totalEmails,
           totalOpens: totals.totalOpens,

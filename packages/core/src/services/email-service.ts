@@ -1,6 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import { createWebhookEvent } from "../events/webhook-events.js";
-import { htmlToText } from "../html/index.js";
+import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
@@ -19,6 +19,7 @@ import {
 } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
+import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
 import { parseInput } from "./validation/parse-input.js";
 
@@ -65,7 +66,10 @@ export interface EmailServiceOptions {
   mailProvider: MailProvider;
   /** Finds (or creates, by name) the campaign of an email: `createCampaignResolver`. */
   resolveCampaign: ResolveCampaign;
+  /** The instance's public address: the origin of tracking URLs without a custom tracking domain. */
   baseUrl: string;
+  /** Builds the tracking URLs from the tracking routes' paths. */
+  trackingUrls: TrackingUrls;
   platformDomain: string;
   logger: Logger;
   /** Opens DKIM private keys stored sealed (`encryptionKey`). Default: keys are stored as they are. */
@@ -100,7 +104,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
-    const content = buildTrackedContent(input.htmlContent, base, switches);
+    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches);
     const record = {
       id: createId(),
       organizationId,

@@ -1,7 +1,7 @@
 import { notFound } from "../errors.js";
 import type { DailyTotals } from "../ports/storage.js";
 import { utcDayToIsoDate } from "../util/utc-day.js";
-import { type Campaign, toCampaign } from "./campaign-service.js";
+import { type Campaign, toApiCampaign } from "./campaign-service.js";
 import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
@@ -108,7 +108,7 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       const totalOpens = openAndClicks.reduce((sum, day) => sum + day.opens, 0);
       const totalClicks = openAndClicks.reduce((sum, day) => sum + day.clicks, 0);
       return {
-        campaign: toCampaign(record),
+        campaign: toApiCampaign(record),
         period: { start: range.start.toISOString(), end: range.end.toISOString() },
         stats: {
           totalEmails: emails.totalEmails,

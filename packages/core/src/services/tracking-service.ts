@@ -49,7 +49,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     link?: { id: string; url: string },
   ): TrackingHit {
     const occurredAt = clock.now();
-    const ip = retainedIp(signals.ip, options.ipAddresses);
+    // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
+    const retained = retainedIp(signals.ip, options.ipAddresses);
+    const ip = retained === null ? null : sanitizeText(retained);
     const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
     const webhookType = type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
     return {

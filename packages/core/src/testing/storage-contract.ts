@@ -1,17 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../ports/storage.js";
 import { createResourceId } from "../util/ids.js";
+import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
+import { contactsContract } from "./storage-contract/contacts-contract.js";
+import { outboxContract } from "./storage-contract/outbox-contract.js";
+import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
+import type { StorageFactory } from "./storage-contract/storage-factory.js";
+import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
-/** Creates a fresh, empty, migrated storage for one test; `close` releases it. */
-export type StorageFactory = () => Promise<Storage>;
+export type { StorageFactory } from "./storage-contract/storage-factory.js";
 
 const at = (iso: string) => new Date(iso);
 
 /**
- * The storage contract: what every `Storage` implementation must do, as vitest tests.
- * Run it against your own storage: `runStorageContractSuite("my storage", async () => ...)`.
+ * The storage contract: what every `Storage` implementation must do, as vitest tests, covering
+ * the whole port: every store and method, the statistics and contact read models over a known
+ * history, and the webhook outbox. Run it against your own storage:
+ * `runStorageContractSuite("my storage", async () => ...)`; the factory is called for each test
+ * (and once per read-model group, which seeds its history once).
  */
 export function runStorageContractSuite(name: string, createStorage: StorageFactory): void {
+  describe(`storage contract: ${name}`, () => {
+    campaignStatsContract(createStorage);
+    contactsContract(createStorage);
+    outboxContract(createStorage);
+    sendingDomainContract(createStorage);
+  });
+
   describe(`storage contract: ${name}`, () => {
     let storage: Storage;
     beforeEach(async () => {
@@ -215,15 +230,19 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         metadata: '{"k":1}',
       });
       expect(await storage.emails.get("other-org", email.id)).toBeUndefined();
-      expect(await storage.tracking.findEmail(email.trackingId)).toMatchObject({
-        id: email.id,
-        organizationId: org.id,
-        status: "sent",
-        recipient: "bob@example.com",
-      });
-      const link = await storage.tracking.findLink(email.links[0]!.id);
-      expect(link).toMatchObject({ url: "https://example.com/a?x=1&y=2", email: { id: email.id } });
-      expect(await storage.tracking.findLink("missing")).toBeUndefined();
+      expect(await storage.tracking.findEmails([email.trackingId, "missing"])).toEqual([
+        expect.objectContaining({
+          id: email.id,
+          organizationId: org.id,
+          status: "sent",
+          recipient: "bob@example.com",
+        }),
+      ]);
+      expect(await storage.tracking.findEmails([])).toEqual([]);
+      const links = await storage.tracking.findLinks(["missing", ...email.links.map((link) => link.id)]);
+      expect(links.map((link) => link.url).sort()).toEqual(email.links.map((link) => link.url).sort());
+      expect(links[0]).toMatchObject({ email: { id: email.id } });
+      expect(await storage.tracking.findLinks(["missing"])).toEqual([]);
     });
 
     it("keeps failed emails out of every count", async () => {
@@ -290,59 +309,6 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
       await storage.organizations.setCustomDomain(acme.id, null);
       expect(await storage.organizations.getCustomDomain(acme.id)).toBeUndefined();
     });
-
-    it("keeps sending-domain names unique per organization, verified by one organization at most", async () => {
-      const acme = await organization("Acme");
-      const beta = await organization("Beta");
-      const domain = (organizationId: string, id: string) => ({
-        id,
-        organizationId,
-        domain: "acme.example",
-        status: "pending" as const,
-        records: '[{"type":"MX"}]',
-        dkimSelector: "mailpulse",
-        dkimPrivateKey: "private",
-        dkimPublicKey: "public",
-        createdAt: at("2026-05-01T00:00:00.000Z"),
-        verifiedAt: null,
-        lastCheckedAt: null,
-        failedChecks: 0,
-      });
-      expect(await storage.sendingDomains.create(domain(acme.id, "d1"))).toBe("created");
-      expect(await storage.sendingDomains.create(domain(acme.id, "d2"))).toBe("exists");
-      // Pending in one organization does not keep another from adding it.
-      expect(await storage.sendingDomains.create(domain(beta.id, "d3"))).toBe("created");
-      expect(await storage.sendingDomains.get(acme.id, "d1")).toEqual(domain(acme.id, "d1"));
-      expect(await storage.sendingDomains.get(beta.id, "d1")).toBeUndefined();
-      expect((await storage.sendingDomains.list(acme.id)).map((d) => d.id)).toEqual(["d1"]);
-      expect((await storage.sendingDomains.listAll()).map((d) => d.id)).toEqual(["d1", "d3"]);
-      expect(await storage.sendingDomains.findVerified(acme.id, "acme.example")).toBeUndefined();
-
-      const verified = {
-        status: "verified" as const,
-        records: '[{"type":"MX","status":"verified"}]',
-        verifiedAt: at("2026-05-02T00:00:00.000Z"),
-        lastCheckedAt: at("2026-05-02T00:00:00.000Z"),
-        failedChecks: 0,
-      };
-      expect(await storage.sendingDomains.saveCheck(beta.id, "d1", verified)).toBe("missing");
-      expect(await storage.sendingDomains.saveCheck(acme.id, "d1", verified)).toBe("saved");
-      expect(await storage.sendingDomains.get(acme.id, "d1")).toMatchObject(verified);
-      expect(await storage.sendingDomains.findVerified(acme.id, "acme.example")).toEqual({
-        domain: "acme.example",
-        dkimSelector: "mailpulse",
-        dkimPrivateKey: "private",
-      });
-      expect(await storage.sendingDomains.isVerifiedElsewhere(beta.id, "acme.example")).toBe(true);
-      expect(await storage.sendingDomains.isVerifiedElsewhere(acme.id, "acme.example")).toBe(false);
-      // The second organization cannot verify the name too, and nothing of its check is saved.
-      expect(await storage.sendingDomains.saveCheck(beta.id, "d3", verified)).toBe("taken");
-      expect((await storage.sendingDomains.get(beta.id, "d3"))?.status).toBe("pending");
-
-      expect(await storage.sendingDomains.delete(beta.id, "d1")).toBe(false);
-      expect(await storage.sendingDomains.delete(acme.id, "d1")).toBe(true);
-      expect(await storage.sendingDomains.get(acme.id, "d1")).toBeUndefined();
-      expect(await storage.sendingDomains.saveCheck(beta.id, "d3", verified)).toBe("saved");
-    });
   });
+  runTrackingStoreContract(name, createStorage);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type MemoryProvider, memoryProvider } from "@mailpulse/core";
+import { createMailPulse, type MemoryProvider, memoryProvider } from "@mailpulse/core";
 import {
   type ApiTestTarget,
   createApiClient,
@@ -327,9 +327,19 @@ for (const storage of storageFactories) {
         await instance.mailpulse.stop();
         expect((await stored())?.failedChecks).toBe(0);
 
+        // A stopped instance stays stopped (its start() does nothing): a day later, a new one
+        // over the same storage, as after a restart.
         clock.advance(day);
-        await instance.mailpulse.start();
-        await instance.mailpulse.stop(); // waits for the check in progress
+        const restarted = createMailPulse({
+          storage: instance.storage,
+          baseUrl: instance.baseUrl,
+          clock,
+          platformDomain: platform,
+          domains: { dnsServers: [dns.server], recheckIntervalMs: day },
+          logger: { info() {}, error() {} },
+        });
+        await restarted.start();
+        await restarted.stop(); // waits for the check in progress
         expect(await stored()).toMatchObject({ status: "verified", failedChecks: 1 });
         expect(JSON.parse((await stored())!.records)[2]).toMatchObject({ status: "failed" });
       } finally {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { rewriteTrackedHtml } from "../../src/html/index.js";
+import { rewriteTrackedHtml } from "../../src/html/rewrite-links.js";
 import { generateLargeNewsletter } from "../fixtures/html/generate-large-newsletter.js";
 
 /*

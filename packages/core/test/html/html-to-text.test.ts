@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { htmlToText, rewriteTrackedHtml } from "../../src/html/index.js";
+import { htmlToText } from "../../src/html/html-to-text.js";
+import { rewriteTrackedHtml } from "../../src/html/rewrite-links.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/html/${name}`, import.meta.url), "utf8");
 

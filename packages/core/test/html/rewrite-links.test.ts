@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeAttribute,
-  escapeAttribute,
-  findLinkAttributes,
-  isTrackableUrl,
-  type RewriteTrackedHtmlOptions,
-  rewriteTrackedHtml,
-} from "../../src/html/index.js";
+import { isTrackableUrl } from "../../src/html/classify-url.js";
+import { decodeAttribute, escapeAttribute } from "../../src/html/decode-attribute.js";
+import { findLinkAttributes } from "../../src/html/find-link-attributes.js";
+import { type RewriteTrackedHtmlOptions, rewriteTrackedHtml } from "../../src/html/rewrite-links.js";
 
 const PIXEL_ATTRIBUTES =
   'width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;margin:0;padding:0" />';

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToWebRequestOptions } from "../../src/node/index.js";
-import { toWebRequest, writeWebResponse } from "../../src/node/index.js";
+import { type ToWebRequestOptions, toWebRequest } from "../../src/node/incoming-message-to-request.js";
+import { writeWebResponse } from "../../src/node/write-web-response.js";
 
 interface Seen {
   url: string;

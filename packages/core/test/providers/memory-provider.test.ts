@@ -97,3 +97,16 @@ describe("memoryProvider", () => {
     expect(provider.messages.map((captured) => captured.subject)).toEqual(["After clear"]);
   });
 });
+
+describe("memoryProvider keep", () => {
+  it("keeps only the newest messages past its bound, and none with keep: 0", async () => {
+    const bounded = memoryProvider({ keep: 2 });
+    const none = memoryProvider({ keep: 0 });
+    for (const subject of ["1", "2", "3"]) {
+      await bounded.send(message({ subject }));
+      expect((await none.send(message({ subject }))).id).toMatch(/@memory\.mailpulse$/);
+    }
+    expect(bounded.messages.map((m) => m.subject)).toEqual(["2", "3"]);
+    expect(none.messages).toEqual([]);
+  });
+});

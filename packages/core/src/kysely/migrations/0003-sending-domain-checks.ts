@@ -1,14 +1,12 @@
-import { type Kysely, type Migration, sql } from "kysely";
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was, untyped.
-type AnyDb = Kysely<any>;
+import { type Migration, sql } from "kysely";
+import type { AnyDb } from "./any-db.js";
 
 /**
- * What the sending-domain API needs beyond the initial table: the DKIM public key (the platform
- * publishes it; deriving it would mean decrypting every private key), the count of failed
- * re-checks in a row (three send a verified domain back to pending), and "verified by one
- * organization at most" as a partial unique index, so two organizations verifying the same name
- * at once cannot both win.
+ * `0003_sending_domain_checks`: what the sending-domain API needs beyond the initial table: the
+ * DKIM public key (the platform publishes it; deriving it would mean decrypting every private
+ * key), the count of failed re-checks in a row (three send a verified domain back to pending), and
+ * "verified by one organization at most" as a partial unique index, so two organizations
+ * verifying the same name at once cannot both win.
  */
 export const sendingDomainChecks: Migration = {
   async up(db: AnyDb) {

@@ -6,7 +6,10 @@ import type { CampaignTable, MailPulseDatabase } from "../schema.js";
 
 const campaignColumns = ["id", "organization_id", "name", "created_at", "archived_at"] as const;
 
-function toCampaign(row: Pick<Selectable<CampaignTable>, (typeof campaignColumns)[number]>): CampaignRecord {
+/** A campaign row as the port's record (the service maps records to the API with `toApiCampaign`). */
+function toCampaignRecord(
+  row: Pick<Selectable<CampaignTable>, (typeof campaignColumns)[number]>,
+): CampaignRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -75,7 +78,7 @@ export function createCampaignStore(
         .where("organization_id", "=", organizationId)
         .where("id", "=", id)
         .executeTakeFirst();
-      return row && toCampaign(row);
+      return row && toCampaignRecord(row);
     },
     async findByName(organizationId, name) {
       const row = await db
@@ -84,7 +87,7 @@ export function createCampaignStore(
         .where("organization_id", "=", organizationId)
         .where("name", "=", name)
         .executeTakeFirst();
-      return row && toCampaign(row);
+      return row && toCampaignRecord(row);
     },
     async listActive(organizationId) {
       const rows = await db
@@ -95,7 +98,7 @@ export function createCampaignStore(
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .execute();
-      return rows.map(toCampaign);
+      return rows.map(toCampaignRecord);
     },
     async archive(organizationId, id, at) {
       const result = await db

@@ -3,6 +3,7 @@ import type { EmailRecord, EmailStore, NewEmailRecord, SentMark } from "../../po
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import { bumpDailyStat, countSentForContacts, enqueueWebhookEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
+import { retryOnLockConflict } from "../tracking/retry-on-lock-conflict.js";
 
 function toEmailRecord(row: Selectable<EmailTable>): EmailRecord {
   return {
@@ -125,29 +126,36 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
 
   return {
     async create(email, sent) {
-      await db.transaction().execute(async (trx) => {
-        await insertEmail(trx, email, sent);
-        if (sent) await applySent(trx, email, sent);
-      });
+      // Counting a sent email locks its contacts' rows, as tracking batches do: a deadlock with a
+      // concurrent batch aborts one of them, and this one must not fail for it.
+      await retryOnLockConflict(() =>
+        db.transaction().execute(async (trx) => {
+          await insertEmail(trx, email, sent);
+          if (sent) await applySent(trx, email, sent);
+        }),
+      );
     },
     async markSent(organizationId, emailId, mark) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable("mailpulse_email")
-          .set({
-            status: "sent",
-            sent_at: mark.sentAt.getTime(),
-            provider_message_id: mark.providerMessageId,
-          })
-          .where("organization_id", "=", organizationId)
-          .where("id", "=", emailId)
-          .where("status", "=", "sending")
-          .returning(["campaign_id"])
-          .executeTakeFirst();
-        if (!result) return false;
-        await applySent(trx, { organizationId, campaignId: result.campaign_id, id: emailId }, mark);
-        return true;
-      });
+      // Runs after the provider accepted the message: a lock conflict must not turn it into a failure.
+      return retryOnLockConflict(() =>
+        db.transaction().execute(async (trx) => {
+          const result = await trx
+            .updateTable("mailpulse_email")
+            .set({
+              status: "sent",
+              sent_at: mark.sentAt.getTime(),
+              provider_message_id: mark.providerMessageId,
+            })
+            .where("organization_id", "=", organizationId)
+            .where("id", "=", emailId)
+            .where("status", "=", "sending")
+            .returning(["campaign_id"])
+            .executeTakeFirst();
+          if (!result) return false;
+          await applySent(trx, { organizationId, campaignId: result.campaign_id, id: emailId }, mark);
+          return true;
+        }),
+      );
     },
     async markFailed(organizationId, emailId, reason) {
       await db

@@ -4,6 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
 import { recordHits } from "../tracking/record-hits.js";
+import { recordHitsPostgres } from "../tracking/record-hits-postgres.js";
 import { retryOnLockConflict } from "../tracking/retry-on-lock-conflict.js";
 
 const emailColumns = [
@@ -39,27 +40,35 @@ function toTrackedEmail(row: EmailRow): TrackedEmail {
 export function createTrackingStore(
   db: Kysely<MailPulseDatabase>,
   capabilities: StorageCapabilities,
+  /** The schema `db` is bound to with `withSchema`, which raw SQL must name itself. */
+  schema?: string,
 ): TrackingStore {
   return {
-    async findEmail(trackingId) {
-      const row = await db
+    async findEmails(trackingIds) {
+      if (trackingIds.length === 0) return [];
+      const rows = await db
         .selectFrom("mailpulse_email")
         .select(emailColumns)
-        .where("tracking_id", "=", trackingId)
-        .executeTakeFirst();
-      return row && toTrackedEmail(row);
+        .where("tracking_id", "in", trackingIds)
+        .execute();
+      return rows.map(toTrackedEmail);
     },
-    async findLink(linkId) {
-      const row = await db
+    async findLinks(linkIds) {
+      if (linkIds.length === 0) return [];
+      const rows = await db
         .selectFrom("mailpulse_link")
         .innerJoin("mailpulse_email", "mailpulse_email.id", "mailpulse_link.email_id")
         .select([...emailColumns, "mailpulse_link.id as link_id", "mailpulse_link.url"])
-        .where("mailpulse_link.id", "=", linkId)
-        .executeTakeFirst();
-      return row && { id: row.link_id, url: row.url, email: toTrackedEmail(row) };
+        .where("mailpulse_link.id", "in", linkIds)
+        .execute();
+      return rows.map((row) => ({ id: row.link_id, url: row.url, email: toTrackedEmail(row) }));
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
+      // PostgreSQL writes a batch in one statement (one round trip); SQLite, in-process, runs a
+      // transaction of a few statements, which its data-modifying-CTE-less dialect requires.
+      if (capabilities.dialect === "postgres")
+        return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema));
       return retryOnLockConflict(() =>
         db.transaction().execute((trx) => recordHits(trx, capabilities.dialect, hits)),
       );

@@ -4,6 +4,8 @@ import { utcDayOf } from "../../util/utc-day.js";
 /** Counter deltas of one email over a batch. */
 export interface EmailDelta {
   email_id: string;
+  /** The email's organization, as the hits claim it: the update only counts a matching email. */
+  organization_id: string;
   opens: number;
   clicks: number;
   /** Earliest hit of any kind: the email counts as opened from then on. */
@@ -50,6 +52,7 @@ export function planBatch(hits: readonly TrackingHit[]): BatchPlan {
     if (!email) {
       email = {
         email_id: event.emailId,
+        organization_id: event.organizationId,
         opens: 0,
         clicks: 0,
         first_at: at,
@@ -98,4 +101,18 @@ export function planDays(hits: readonly TrackingHit[]): DayDelta[] {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The `mailpulse_event` rows of a batch's hits, as the insert statements read them. */
+export function eventRowsOf(hits: readonly TrackingHit[]) {
+  return hits.map(({ event }) => ({
+    organization_id: event.organizationId,
+    email_id: event.emailId,
+    campaign_id: event.campaignId,
+    link_id: event.linkId,
+    type: event.type,
+    occurred_at: event.occurredAt.getTime(),
+    ip: event.ip,
+    user_agent: event.userAgent,
+  }));
 }

@@ -3,7 +3,8 @@ import type { TrackingHit } from "../../ports/storage.js";
 import type { StorageCapabilities } from "../capabilities.js";
 import { jsonRows } from "../json-rows.js";
 import type { MailPulseDatabase } from "../schema.js";
-import { planBatch, planDays } from "./batch-plan.js";
+import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
+import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
 type Dialect = StorageCapabilities["dialect"];
@@ -46,6 +47,7 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
     .from(
       jsonRows(dialect, emails, {
         email_id: "text",
+        organization_id: "text",
         opens: "bigint",
         clicks: "bigint",
         first_at: "bigint",
@@ -61,6 +63,8 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
       first_clicked_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_clicked_at")}, ${sql.ref("v.first_click_at")})`,
     }))
     .whereRef("mailpulse_email.id", "=", "v.email_id")
+    // Every query is scoped to its organization (DESIGN.md), even where the id alone is unique.
+    .whereRef("mailpulse_email.organization_id", "=", "v.organization_id")
     // Not sent (failed, or still sending): nothing is counted.
     .where("mailpulse_email.status", "=", "sent")
     .returning("mailpulse_email.id")
@@ -69,16 +73,7 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
 }
 
 async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<void> {
-  const rows = hits.map(({ event }) => ({
-    organization_id: event.organizationId,
-    email_id: event.emailId,
-    campaign_id: event.campaignId,
-    link_id: event.linkId,
-    type: event.type,
-    occurred_at: event.occurredAt.getTime(),
-    ip: event.ip,
-    user_agent: event.userAgent,
-  }));
+  const rows = eventRowsOf(hits);
   const columns = {
     organization_id: "text",
     email_id: "text",
@@ -180,45 +175,14 @@ const outboxChunk = 1000;
 
 /** Queues one delivery per (hit, active webhook of its organization subscribed to its event). */
 async function enqueueWebhookEvents(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
-  const organizations = [
-    ...new Set(hits.filter((hit) => hit.webhook).map((hit) => hit.event.organizationId)),
-  ];
-  if (organizations.length === 0) return;
-  const webhooks = await trx
-    .selectFrom("mailpulse_webhook")
-    .select(["id", "organization_id", "events"])
-    .where("organization_id", "in", organizations)
-    .where("is_active", "=", 1)
-    .execute();
-  if (webhooks.length === 0) return;
-  const subscribed = webhooks.map((webhook) => ({
-    id: webhook.id,
-    organizationId: webhook.organization_id,
-    events: new Set(JSON.parse(webhook.events) as string[]),
+  const targets = await subscribedWebhooks(trx, hits);
+  if (targets.length === 0) return;
+  const rows = outboxRowsFor(hits, targets).map(({ email_id: _, ...row }) => ({
+    ...row,
+    status: "pending" as const,
+    attempts: 0,
+    next_attempt_at: row.created_at,
   }));
-  const rows = [];
-  for (const hit of hits) {
-    if (!hit.webhook) continue;
-    const { type } = hit.webhook;
-    const targets = subscribed.filter(
-      (w) => w.organizationId === hit.event.organizationId && w.events.has(type),
-    );
-    if (targets.length === 0) continue;
-    const payload = hit.webhook.payload();
-    const createdAt = hit.event.occurredAt.getTime();
-    for (const target of targets) {
-      rows.push({
-        organization_id: hit.event.organizationId,
-        webhook_id: target.id,
-        event_type: type,
-        payload,
-        status: "pending" as const,
-        attempts: 0,
-        next_attempt_at: createdAt,
-        created_at: createdAt,
-      });
-    }
-  }
   for (let start = 0; start < rows.length; start += outboxChunk) {
     await trx
       .insertInto("mailpulse_webhook_delivery")

@@ -38,7 +38,7 @@ export const contactListSchema = schemaFor<ContactListInput>()(
         if (!cursor) {
           context.addIssue({
             code: "custom",
-            message: "is not a cursor MailPulse issued; pass on the nextCursor of the previous page",
+            message: "is not a cursor MailPulse issued; use the one the previous page gave",
           });
           return z.NEVER;
         }

@@ -1,8 +1,9 @@
-import { rewriteTrackedHtml } from "../../html/index.js";
+import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
 import { formatMailbox } from "./addresses.js";
+import type { TrackingUrls } from "./tracking-urls.js";
 
 /** A tracked link as the API returns it. */
 export interface TrackedLinkResponse {
@@ -27,11 +28,12 @@ export interface TrackedContent {
  */
 export function buildTrackedContent(
   html: string,
-  base: string,
+  urls: TrackingUrls,
+  baseUrl: string,
   tracking: { opens: boolean; clicks: boolean },
 ): TrackedContent {
   const trackingId = createSecretToken(16);
-  const pixelUrl = `${base}/api/t/o/${trackingId}`;
+  const pixelUrl = urls.pixel(baseUrl, trackingId);
   const links: LinkRecord[] = [];
   const linkResponses: TrackedLinkResponse[] = [];
   const rewritten = rewriteTrackedHtml(html, {
@@ -39,7 +41,7 @@ export function buildTrackedContent(
     pixelUrl: tracking.opens ? pixelUrl : undefined,
     trackingUrlFor: (originalUrl) => {
       const id = createSecretToken(16);
-      const trackingUrl = `${base}/api/t/c/${id}`;
+      const trackingUrl = urls.click(baseUrl, id);
       links.push({ id, url: originalUrl });
       linkResponses.push({ originalUrl, trackingId: id, trackingUrl });
       return trackingUrl;

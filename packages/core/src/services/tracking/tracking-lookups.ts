@@ -1,4 +1,5 @@
 import type { LinkRecord, TrackedEmail, TrackedLinkTarget, TrackingStore } from "../../ports/storage.js";
+import { createBatchLoader } from "../../util/batch-loader.js";
 import { createLruCache } from "../../util/lru-cache.js";
 
 /**
@@ -16,19 +17,20 @@ export interface TrackingLookups {
 }
 
 /**
- * Builds {@link TrackingLookups} holding at most `cacheSize` emails and as many links. Unknown ids
+ * Builds {@link TrackingLookups} holding at most `cacheSize` emails and as many links. Misses of one
+ * event-loop turn are looked up together, in one storage call. Unknown ids
  * are remembered too, in caches a tenth that size, so a client repeating a bad id does not reach
  * the database every time. That is safe because an email's ids are stored before its message
  * leaves: an id unknown now was never handed out.
  */
 export function createTrackingLookups(store: TrackingStore, cacheSize: number): TrackingLookups {
   const emails = cachedLookup(
-    (id) => store.findEmail(id),
+    createBatchLoader(async (ids) => byKey(await store.findEmails(ids), (email) => email.trackingId)),
     (email) => email,
     cacheSize,
   );
   const links = cachedLookup(
-    (id) => store.findLink(id),
+    createBatchLoader(async (ids) => byKey(await store.findLinks(ids), (link) => link.id)),
     (link) => link.email,
     cacheSize,
   );
@@ -41,6 +43,10 @@ export function createTrackingLookups(store: TrackingStore, cacheSize: number): 
       for (const link of emailLinks) links.set(link.id, { id: link.id, url: link.url, email });
     },
   };
+}
+
+function byKey<T>(values: readonly T[], keyOf: (value: T) => string): Map<string, T> {
+  return new Map(values.map((value) => [keyOf(value), value]));
 }
 
 function cachedLookup<T>(

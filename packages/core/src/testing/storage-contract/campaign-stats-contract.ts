@@ -1,9 +1,14 @@
-import type { Storage } from "@mailpulse/core";
+/**
+ * The campaign read models of the storage port (`StatsStore`: campaign totals, links and emails,
+ * period counts, the per-day rollup, the period's top links, organization totals), checked
+ * through the services that serve them over a fully known history.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCampaignService } from "../../src/services/campaign-service.js";
-import { type CampaignPeriodStats, createStatsService } from "../../src/services/stats-service.js";
-import { storageFactories } from "../support/storages.js";
+import type { Storage } from "../../ports/storage.js";
+import { createCampaignService } from "../../services/campaign-service.js";
+import { type CampaignPeriodStats, createStatsService } from "../../services/stats-service.js";
 import { knownHistoryClock, seedKnownHistory, urls } from "./known-history.js";
+import type { StorageFactory } from "./storage-factory.js";
 
 type History = Awaited<ReturnType<typeof seedKnownHistory>>;
 type Day = CampaignPeriodStats["openAndClicks"][number];
@@ -17,15 +22,16 @@ function days(first: string, count: number, overrides: Record<string, Partial<Da
   });
 }
 
-for (const factory of storageFactories) {
-  describe(`campaign statistics on ${factory.name}`, () => {
+/** Campaign detail, period and organization statistics over a storage from `createStorage`. */
+export function campaignStatsContract(createStorage: StorageFactory): void {
+  describe("campaign statistics", () => {
     let storage: Storage;
     let history: History;
     const clock = knownHistoryClock();
     const deps = () => ({ storage, clock, createId: () => "unused" });
 
     beforeAll(async () => {
-      storage = await factory.create();
+      storage = await createStorage();
       history = await seedKnownHistory(storage);
     });
     afterAll(async () => {

@@ -1,33 +1,13 @@
+import type { Migration } from "kysely";
+import type { StorageCapabilities } from "../capabilities.js";
+import type { AnyDb } from "./any-db.js";
+import { withSerialId } from "./with-serial-id.js";
+
 /**
- * The schema, as ordered in-code migrations run by Kysely's Migrator under our own table names
- * (`mailpulse_migration`, `mailpulse_migration_lock`), so a host's tables never collide.
- * One definition serves both dialects; `capabilities.dialect` picks the spelling of
- * auto-increment keys, the only DDL that differs.
+ * `0001_initial_schema`: every table of the first release. One definition serves both dialects;
+ * `withSerialId` spells the auto-increment keys, the only DDL that differs.
  */
-import { type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
-import type { StorageCapabilities } from "./capabilities.js";
-import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
-
-/** Kysely's migration bookkeeping tables, prefixed like ours. */
-export const migrationTableNames = {
-  migrationTableName: "mailpulse_migration",
-  migrationLockTableName: "mailpulse_migration_lock",
-} as const;
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was, untyped.
-type AnyDb = Kysely<any>;
-
-function withSerialId<T extends string>(
-  table: CreateTableBuilder<T, never>,
-  capabilities: StorageCapabilities,
-): CreateTableBuilder<T, "id"> {
-  // Time-ordered integer keys: events and deliveries are append-mostly tables (DESIGN: Data).
-  return capabilities.dialect === "postgres"
-    ? table.addColumn("id", "bigint", (column) => column.primaryKey().generatedByDefaultAsIdentity())
-    : table.addColumn("id", "integer", (column) => column.primaryKey());
-}
-
-function initialSchema(capabilities: StorageCapabilities): Migration {
+export function initialSchema(capabilities: StorageCapabilities): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -253,37 +233,24 @@ function initialSchema(capabilities: StorageCapabilities): Migration {
         .columns(["status", "next_attempt_at"])
         .execute();
     },
-  };
-}
-
-/**
- * A covering index over click events only, for the period's top links: the scan reads the
- * campaign's clicks of the period straight from the index (no table rows, no open events), so its
- * cost follows the clicks asked about. Partial indexes exist in SQLite and PostgreSQL alike.
- */
-const eventCampaignClickIndex: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createIndex("mailpulse_event_campaign_click")
-      .on("mailpulse_event")
-      .columns(["campaign_id", "occurred_at", "link_id"])
-      .where(sql.ref("type"), "=", sql.lit("click"))
-      .execute();
-  },
-  async down(db: AnyDb) {
-    await db.schema.dropIndex("mailpulse_event_campaign_click").execute();
-  },
-};
-
-/** The ordered migrations for a dialect. Names sort in application order. */
-export function createMigrationProvider(capabilities: StorageCapabilities): MigrationProvider {
-  return {
-    async getMigrations() {
-      return {
-        "0001_initial_schema": initialSchema(capabilities),
-        "0002_event_campaign_click_index": eventCampaignClickIndex,
-        "0003_sending_domain_checks": sendingDomainChecks,
-      };
+    async down(db: AnyDb) {
+      // Dependents first, so no foreign key points at a table already gone.
+      for (const table of [
+        "mailpulse_webhook_delivery",
+        "mailpulse_webhook",
+        "mailpulse_sending_domain",
+        "mailpulse_daily_stat",
+        "mailpulse_contact",
+        "mailpulse_event",
+        "mailpulse_link",
+        "mailpulse_email_recipient",
+        "mailpulse_email",
+        "mailpulse_campaign",
+        "mailpulse_api_key",
+        "mailpulse_organization",
+      ]) {
+        await db.schema.dropTable(table).execute();
+      }
     },
   };
 }

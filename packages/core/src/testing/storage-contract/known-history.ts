@@ -1,11 +1,11 @@
 /**
- * A small, fully known history for the statistics tests, seeded through the storage port only
- * (`emails.create`/`markSent`/`markFailed`, `tracking.recordEvent`), never raw SQL, so the rollups
- * under test are the ones the real stores maintain. Every expected number in the tests is derived
- * by hand from the table in this file's `seedKnownHistory`.
+ * A small, fully known history for the read-model contracts, seeded through the storage port
+ * only (`emails.create`/`markSent`/`markFailed`, `tracking.recordEvents`), never raw SQL, so the
+ * rollups under test are the ones the store under test maintains. Every expected number in the
+ * contracts is derived by hand from the table in this file's `seedKnownHistory`.
  */
-import type { NewEmailRecord, Storage } from "@mailpulse/core/storage";
-import { createTestClock, type TestClock } from "@mailpulse/core/testing";
+import type { NewEmailRecord, Storage } from "../../ports/storage.js";
+import { createTestClock, type TestClock } from "../test-clock.js";
 
 /** "Now" of every test: period `30d` starts 2026-02-09T00:00:00.000Z, `7d` 2026-03-04. */
 export const now = "2026-03-10T15:00:00.000Z";

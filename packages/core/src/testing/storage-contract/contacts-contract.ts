@@ -1,9 +1,14 @@
-import type { Storage } from "@mailpulse/core";
+/**
+ * The contact read models of the storage port (`ContactStatsStore`: the list with search and
+ * cursor, the contact, its campaigns and its timeline), checked through the contact service
+ * over a fully known history.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContactService, createContactService } from "../../src/services/contact-service.js";
-import { createStatsService } from "../../src/services/stats-service.js";
-import { storageFactories } from "../support/storages.js";
+import type { Storage } from "../../ports/storage.js";
+import { type ContactService, createContactService } from "../../services/contact-service.js";
+import { createStatsService } from "../../services/stats-service.js";
 import { historyWriter, knownHistoryClock, seedKnownHistory, urls } from "./known-history.js";
+import type { StorageFactory } from "./storage-factory.js";
 
 type History = Awaited<ReturnType<typeof seedKnownHistory>>;
 
@@ -46,14 +51,15 @@ const carol = {
 };
 const bob = { ...carol, email: "bob@example.com" };
 
-for (const factory of storageFactories) {
-  describe(`contacts on ${factory.name}`, () => {
+/** The contact list and detail over a storage from `createStorage`. */
+export function contactsContract(createStorage: StorageFactory): void {
+  describe("contacts", () => {
     let storage: Storage;
     let history: History;
     let contacts: ContactService;
 
     beforeAll(async () => {
-      storage = await factory.create();
+      storage = await createStorage();
       history = await seedKnownHistory(storage);
       contacts = createContactService({ storage, clock: knownHistoryClock(), createId: () => "unused" });
     });

@@ -1,0 +1,47 @@
+/**
+ * Interleaved repetitions: baseline, candidate, baseline, candidate, ... so that a slow drift of
+ * the machine (another process waking up, thermal limits, a growing database) lands on both sides
+ * instead of on whichever ran last. Medians of the repetitions then ignore one disturbed run.
+ */
+import type { LoadResult } from "../load/load-spec.js";
+import { median } from "./median.js";
+
+/** One side of a comparison. */
+export interface Contender<T extends LoadResult> {
+  name: string;
+  /** One complete run (start, load, stop, check); `repetition` counts from 1. */
+  run(repetition: number): Promise<T>;
+}
+
+/** A contender's runs and their medians. */
+export interface ContenderResult<T extends LoadResult> {
+  name: string;
+  runs: T[];
+  medianRequestsPerSecond: number;
+  medianP99Ms: number;
+}
+
+/**
+ * Runs every contender once per round, in the given order, for `repetitions` rounds; returns
+ * them in the same order with medians. `onRun` hears about each run as it ends (progress lines).
+ */
+export async function interleave<T extends LoadResult>(
+  contenders: readonly Contender<T>[],
+  repetitions: number,
+  onRun: (contender: string, repetition: number, result: T) => void,
+): Promise<ContenderResult<T>[]> {
+  const runs = contenders.map(() => [] as T[]);
+  for (let repetition = 1; repetition <= repetitions; repetition++) {
+    for (const [index, contender] of contenders.entries()) {
+      const result = await contender.run(repetition);
+      runs[index]!.push(result);
+      onRun(contender.name, repetition, result);
+    }
+  }
+  return contenders.map((contender, index) => ({
+    name: contender.name,
+    runs: runs[index]!,
+    medianRequestsPerSecond: median(runs[index]!.map((run) => run.requestsPerSecond)),
+    medianP99Ms: median(runs[index]!.map((run) => run.p99Ms)),
+  }));
+}

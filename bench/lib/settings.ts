@@ -1,0 +1,58 @@
+/**
+ * The knobs of the HTTP benchmarks, read from the environment so a rerun (after a change to the
+ * tracking path, or on another machine) can be shortened or lengthened without editing code.
+ */
+
+/** What every HTTP benchmark case reads. */
+export interface BenchSettings {
+  /** Seconds of measured load per run (`BENCH_DURATION`, default 5). */
+  durationSeconds: number;
+  /** Seconds of unmeasured load before each measured run, on the same server process (`BENCH_WARMUP`, default 1). */
+  warmupSeconds: number;
+  /** Runs of each contender, interleaved with the others (`BENCH_REPS`, default 3). */
+  repetitions: number;
+  /** Sent emails seeded for the tracking cases; their ids are what the load hits (`BENCH_EMAILS`, default 5,000). */
+  emails: number;
+  /** Connection counts to run every tracking case at, overriding each case's own (`BENCH_CONNECTIONS`, e.g. `10,50`). */
+  connections: number[] | undefined;
+  /**
+   * Runs only the tracking cases whose name contains this, case-insensitively (`BENCH_ONLY`, e.g.
+   * `express` or `pixel · fastify · sqlite`); default: all.
+   */
+  only: string | undefined;
+  /** Forces a load generator (`BENCH_LOAD=wrk|autocannon`); default: wrk when installed. */
+  loadGenerator: "wrk" | "autocannon" | undefined;
+  /** PostgreSQL for the PostgreSQL cases (`DATABASE_URL`); they are skipped, saying so, without it. */
+  databaseUrl: string | undefined;
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name}=${raw} is invalid: expected a positive number`);
+  }
+  return value;
+}
+
+/** Reads {@link BenchSettings} from `process.env`; throws, naming the variable, on a bad value. */
+export function readBenchSettings(): BenchSettings {
+  const load = process.env.BENCH_LOAD?.trim();
+  if (load && load !== "wrk" && load !== "autocannon") {
+    throw new Error(`BENCH_LOAD=${load} is invalid: expected wrk or autocannon`);
+  }
+  const connections = process.env.BENCH_CONNECTIONS?.trim();
+  return {
+    durationSeconds: positiveNumber("BENCH_DURATION", 5),
+    warmupSeconds: positiveNumber("BENCH_WARMUP", 1),
+    repetitions: Math.round(positiveNumber("BENCH_REPS", 3)),
+    emails: Math.round(positiveNumber("BENCH_EMAILS", 5_000)),
+    connections: connections
+      ? connections.split(",").map((part) => Math.round(Number(part.trim())))
+      : undefined,
+    only: process.env.BENCH_ONLY?.trim().toLowerCase() || undefined,
+    loadGenerator: load === "wrk" || load === "autocannon" ? load : undefined,
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Tracking hits through the adapters against the bare framework (issue 7, cases 1 and 2).
+ *
+ * Seeds BENCH_EMAILS sent emails (default 5,000) through `emails.send`, then for every case of
+ * tracking/cases.ts runs the bare route and MailPulse interleaved (BENCH_REPS, default 3), each
+ * run a fresh server process on the server core, BENCH_WARMUP s of unmeasured load, then
+ * BENCH_DURATION s measured (defaults 1 and 5) from wrk (or autocannon) on the load core, cycling
+ * through the emails' distinct tracking ids. After each MailPulse run the server is stopped
+ * (draining its queue) and the hits recorded in the database are compared with the answered ones.
+ * PostgreSQL cases run in a schema of their own in DATABASE_URL's database, skipped without it.
+ * BENCH_ONLY=<part of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
+ * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator.
+ *
+ * Run: npm run bench:tracking
+ */
+import { count, duration, ratio } from "./lib/format.js";
+import { isMain } from "./lib/is-main.js";
+import { printMachine } from "./lib/machine.js";
+import { readBenchSettings } from "./lib/settings.js";
+import { createTempFolder } from "./lib/temp-folder.js";
+import { chooseLoadGenerator } from "./load/load-generator.js";
+import { type BenchDatabase, seedPostgresDatabase, seedSqliteDatabase } from "./tracking/bench-database.js";
+import { describeCase, trackingCases } from "./tracking/cases.js";
+import { compareTracking, type TrackingRow } from "./tracking/compare-tracking.js";
+
+/** Runs every tracking case; logs progress and the summary table through `log`. */
+export async function run(log: (line: string) => void = console.log): Promise<TrackingRow[]> {
+  const settings = readBenchSettings();
+  const folder = createTempFolder();
+  const load = chooseLoadGenerator(settings, folder);
+  log(
+    `load generator: ${load.name}; ${settings.repetitions} interleaved repetitions of ` +
+      `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured; ` +
+      `${count(settings.emails)} sent emails' distinct ids`,
+  );
+  const databases = new Map<"sqlite" | "postgres", BenchDatabase>();
+  const rows: TrackingRow[] = [];
+  try {
+    for (const trackingCase of trackingCases) {
+      const name = describeCase(trackingCase);
+      if (settings.only && !name.toLowerCase().includes(settings.only)) continue;
+      if (trackingCase.storage === "postgres" && !settings.databaseUrl) {
+        log(`-- ${name}: skipped, DATABASE_URL is not set`);
+        continue;
+      }
+      let database = databases.get(trackingCase.storage);
+      if (!database) {
+        const started = performance.now();
+        database =
+          trackingCase.storage === "sqlite"
+            ? await seedSqliteDatabase(folder, settings.emails)
+            : await seedPostgresDatabase(settings.databaseUrl!, settings.emails);
+        databases.set(trackingCase.storage, database);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        log(`seeded ${count(settings.emails)} sent emails on ${database.label} in ${seconds} s`);
+      }
+      for (const connections of settings.connections ?? trackingCase.connections) {
+        rows.push(await compareTracking(trackingCase, name, connections, { settings, load, database, log }));
+      }
+    }
+  } finally {
+    for (const database of databases.values()) await database.dispose();
+    folder.remove();
+  }
+  log(`\nTracking hits, medians of ${settings.repetitions} runs (${load.name}); ratio = MailPulse / bare`);
+  console.table(
+    rows.map((row) => ({
+      case: row.case,
+      conns: row.connections,
+      baseline: row.baseline,
+      "baseline req/s": count(row.baselineRequestsPerSecond),
+      "baseline p99": duration(row.baselineP99Ms),
+      "MailPulse req/s": count(row.mailpulseRequestsPerSecond),
+      "MailPulse p99": duration(row.mailpulseP99Ms),
+      ratio: ratio(row.ratio),
+      "recorded = answered": row.recorded,
+    })),
+  );
+  return rows;
+}
+
+if (isMain(import.meta.url)) {
+  printMachine();
+  await run();
+}

@@ -1,0 +1,48 @@
+import { MailPulseError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { DirectRequest, DirectResponse } from "./direct-route.js";
+import { isDirectRoute } from "./direct-route.js";
+import type { AnyRoute } from "./route.js";
+import type { Router } from "./router.js";
+import { validate } from "./validate.js";
+
+/** A direct request with the path it asks for, relative to the mount point (`/api/...`). */
+export type DirectHandlerRequest = DirectRequest & { pathname: string };
+
+/**
+ * The Node bridge's short way in: answers a GET or HEAD for a direct route (see
+ * `defineDirectRoute`), or returns `undefined` so the bridge takes the full `Request` path for
+ * everything else. Never rejects: failures become the same JSON errors the fetch handler gives.
+ */
+export type DirectHandler = (request: DirectHandlerRequest) => Promise<DirectResponse | undefined>;
+
+/** Builds the {@link DirectHandler} over the same router as the fetch handler. */
+export function createDirectHandler(router: Router, logger: Logger): DirectHandler {
+  return async (request) => {
+    const route: AnyRoute | undefined = router.find(request.method, request.pathname)?.route;
+    if (!route || !isDirectRoute(route)) return undefined;
+    let answer: DirectResponse;
+    try {
+      const { params } = router.match(request.method, request.pathname);
+      answer = await route.direct({
+        ...request,
+        params: route.params ? validate(route.params, params, "path") : params,
+      });
+    } catch (error) {
+      answer = errorAnswer(error, logger, request.pathname);
+    }
+    return request.method === "HEAD" ? { ...answer, body: null } : answer;
+  };
+}
+
+function errorAnswer(error: unknown, logger: Logger, pathname: string): DirectResponse {
+  const known = error instanceof MailPulseError;
+  if (!known) logger.error(`MailPulse: unexpected error on GET ${pathname}`, error);
+  const status = known ? error.status : 500;
+  const message = known ? error.message : "Internal server error";
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...(known ? error.headers : {}) },
+    body: JSON.stringify({ error: message }),
+  };
+}

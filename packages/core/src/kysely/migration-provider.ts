@@ -1,0 +1,32 @@
+/**
+ * The schema, as ordered in-code migrations run by Kysely's Migrator under our own table names
+ * (`mailpulse_migration`, `mailpulse_migration_lock`), so a host's tables never collide. One file
+ * per migration under `migrations/`, each with `up` and `down`.
+ */
+import type { Migration, MigrationProvider } from "kysely";
+import type { StorageCapabilities } from "./capabilities.js";
+import { initialSchema } from "./migrations/0001-initial-schema.js";
+import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
+import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
+
+/** Kysely's migration bookkeeping tables, prefixed like ours. */
+export const migrationTableNames = {
+  migrationTableName: "mailpulse_migration",
+  migrationLockTableName: "mailpulse_migration_lock",
+} as const;
+
+/**
+ * The ordered migrations for a dialect. The names are recorded in `mailpulse_migration` by
+ * every database migrated so far: never rename one, and name a new one so it sorts last.
+ */
+export function createMigrationProvider(capabilities: StorageCapabilities): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        "0001_initial_schema": initialSchema(capabilities),
+        "0002_event_campaign_click_index": eventCampaignClickIndex,
+        "0003_sending_domain_checks": sendingDomainChecks,
+      };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { type Kysely, sql } from "kysely";
+import type { TrackingHit } from "../../ports/storage.js";
+import type { MailPulseDatabase } from "../schema.js";
+import { eventRowsOf, planBatch } from "./batch-plan.js";
+import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
+
+type Db = Kysely<MailPulseDatabase>;
+
+/**
+ * Writes a batch of hits on PostgreSQL in ONE statement: data-modifying CTEs update the email
+ * counters (only of `sent` emails of the named organization), and, for the hits of the emails that
+ * update counted, insert the events, bump link, contact and daily counters and queue the webhook
+ * deliveries. One statement is atomic by itself, so no BEGIN/COMMIT either.
+ *
+ * Why not the statement-per-table transaction SQLite uses: on PostgreSQL every statement is a
+ * network round trip, and under load each one waits for the server's busy event loop before its
+ * answer is read. Nine round trips per batch made the round trips, not the database, the limit
+ * (bench/RESULTS.md); one round trip (plus the webhook lookup) removes it.
+ *
+ * Returns the number of hits recorded.
+ */
+export async function recordHitsPostgres(
+  db: Db,
+  hits: readonly TrackingHit[],
+  schema: string | undefined,
+): Promise<number> {
+  // `withSchema` does not reach into raw SQL: name the schema here.
+  const table = (name: string) => sql.table(schema === undefined ? name : `${schema}.${name}`);
+  const plan = planBatch(hits);
+  const targets = await subscribedWebhooks(db, hits);
+  const rows = eventRowsOf(hits);
+  const outbox = targets.length === 0 ? [] : outboxRowsFor(hits, targets);
+
+  const result = await sql<{ recorded: string | number }>`
+    with v as (
+      select * from jsonb_to_recordset(cast(${JSON.stringify(plan.emails)} as jsonb)) as r(
+        email_id text, organization_id text, opens bigint, clicks bigint,
+        first_at bigint, first_click_at bigint, last_at bigint)
+    ),
+    h as (
+      select * from jsonb_to_recordset(cast(${JSON.stringify(rows)} as jsonb)) as r(
+        organization_id text, email_id text, campaign_id text, link_id text, type text,
+        occurred_at bigint, ip text, user_agent text)
+    ),
+    e as (
+      update ${table("mailpulse_email")} as m set
+        open_count = m.open_count + v.opens,
+        click_count = m.click_count + v.clicks,
+        first_opened_at = coalesce(m.first_opened_at, v.first_at),
+        first_clicked_at = coalesce(m.first_clicked_at, v.first_click_at)
+      from v
+      where m.id = v.email_id and m.organization_id = v.organization_id and m.status = 'sent'
+        -- The planner cannot see how few rows v holds and would scan every sent email; an id
+        -- list it can count makes it look the batch's emails up by primary key.
+        and m.id = any(cast(${plan.emails.map((delta) => delta.email_id)} as text[]))
+      returning m.id
+    ),
+    recorded as (select h.* from h join e on e.id = h.email_id),
+    inserted_events as (
+      insert into ${table("mailpulse_event")}
+        (organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent)
+      select organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent
+      from recorded
+    ),
+    link_clicks as (
+      update ${table("mailpulse_link")} as l set click_count = l.click_count + c.clicks
+      from (
+        select link_id, count(*) as clicks from recorded
+        where type = 'click' and link_id is not null group by link_id
+      ) as c
+      where l.id = c.link_id
+    ),
+    contact_deltas as (
+      -- An address listed twice on one email counts once: distinct per (contact, email) first.
+      select d.organization_id, d.address, sum(d.opens) as opens, sum(d.clicks) as clicks,
+        max(d.last_at) as last_at
+      from (
+        select distinct r.organization_id, r.address, v.email_id, v.opens, v.clicks, v.last_at
+        from v
+        join e on e.id = v.email_id
+        join ${table("mailpulse_email_recipient")} as r on r.email_id = v.email_id and r.kind = 'to'
+      ) as d
+      group by d.organization_id, d.address
+    ),
+    contacts as (
+      update ${table("mailpulse_contact")} as k set
+        total_opens = k.total_opens + c.opens,
+        total_clicks = k.total_clicks + c.clicks,
+        last_activity = greatest(k.last_activity, c.last_at)
+      from contact_deltas as c
+      where k.organization_id = c.organization_id and k.address = c.address
+    ),
+    day_deltas as (
+      -- The same UTC day number as utcDayOf: whole days since the epoch.
+      select organization_id, coalesce(campaign_id, '') as campaign_id,
+        cast(floor(occurred_at / 86400000.0) as integer) as day,
+        count(*) filter (where type = 'open') as opens,
+        count(*) filter (where type = 'click') as clicks
+      from recorded
+      group by 1, 2, 3
+    ),
+    days as (
+      insert into ${table("mailpulse_daily_stat")} as s
+        (organization_id, campaign_id, day, emails, opens, clicks)
+      select organization_id, campaign_id, day, 0, opens, clicks from day_deltas
+      on conflict (organization_id, campaign_id, day) do update set
+        opens = s.opens + excluded.opens,
+        clicks = s.clicks + excluded.clicks
+    ),
+    outbox as (
+      insert into ${table("mailpulse_webhook_delivery")}
+        (organization_id, webhook_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+      select o.organization_id, o.webhook_id, o.event_type, o.payload, 'pending', 0, o.created_at, o.created_at
+      from jsonb_to_recordset(cast(${JSON.stringify(outbox)} as jsonb)) as o(
+        email_id text, organization_id text, webhook_id text, event_type text, payload text,
+        created_at bigint)
+      join e on e.id = o.email_id
+      -- A webhook deleted or paused since the lookup gets nothing.
+      join ${table("mailpulse_webhook")} as w on w.id = o.webhook_id and w.is_active = 1
+    )
+    select count(*) as recorded from recorded
+  `.execute(db);
+  return Number(result.rows[0]?.recorded ?? 0);
+}

@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { DirectResponse } from "../http/direct-route.js";
+import type { MailPulseHttp } from "./types.js";
+
+/** Where the request goes and who sent it, as the adapter determined them. */
+export interface DirectTarget {
+  /** The path relative to the adapter's mount point (what the core routes on), without query. */
+  pathname: string;
+  clientIp: string | undefined;
+}
+
+/**
+ * The bridge's short way for the tracking routes: the core's answer to a GET or HEAD as plain
+ * data, or `undefined` when the route is not a direct one (or the instance has no direct handler),
+ * in which case the adapter builds a `Request` as for any other route. See `defineDirectRoute`.
+ */
+export function serveDirect(
+  mailpulse: MailPulseHttp,
+  req: IncomingMessage,
+  target: DirectTarget,
+): Promise<DirectResponse | undefined> | undefined {
+  const method = req.method;
+  if ((method !== "GET" && method !== "HEAD") || mailpulse.handleDirect === undefined) return undefined;
+  return mailpulse.handleDirect({
+    method,
+    pathname: target.pathname,
+    clientIp: target.clientIp,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    },
+  });
+}
+
+/** Writes a direct answer with one `writeHead` and `end`, keeping headers the host already set. */
+export function writeDirectResponse(res: ServerResponse, answer: DirectResponse): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+}

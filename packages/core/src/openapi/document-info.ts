@@ -1,0 +1,74 @@
+import type { JsonObject } from "../util/json.js";
+
+/**
+ * What the OpenAPI document says about the API as a whole (info, servers, default security,
+ * tags and the security scheme). The operations come from the route table.
+ */
+export const documentInfo = {
+  openapi: "3.1.0",
+  info: {
+    title: "MailPulse API",
+    version: "0.1.0",
+    summary:
+      "Embeddable email tracking and sending: tracked sends, opens, clicks, campaigns, statistics and contacts.",
+    description:
+      'Every route MailPulse\'s HTTP handler (`mailpulse.handler`) serves, generated from its route table (`mailpulse.routes`) by `npm run openapi`. All paths begin with the base path, `/api` by default (the `basePath` option); the server URL is the instance\'s `baseUrl` (which may itself carry a prefix, e.g. `https://example.com/mail`).\n\n**Authentication.** Every route except the two tracking routes (`/api/t/o/{id}` and `/api/t/c/{id}`) requires an API key in the `x-api-key` header (surrounding whitespace is ignored). A missing, unknown or revoked key is answered `401 {"error": "Unauthorized"}`. A key only reaches the resources of its organization; a resource of another organization is reported as not found (404).\n\n**Errors.** Every error body is JSON with one field: `{"error": string}`, a message meant for the API client. Requests are processed in this order, and the first failure answers:\n1. Routing: an unknown path is `404` (`No route for GET /api/nope`); a known path with a method it does not serve is `405` with an `Allow` header (`Method DELETE is not allowed here; use GET, HEAD, POST`); a path parameter with malformed percent-encoding is `400`.\n2. Authentication: `401` (not on tracking routes).\n3. Validation of path parameters, query and body: `400` naming the field, e.g. `Invalid request body: "name" is required`. Only routes with a request body read it: a body larger than the instance\'s limit (`maxBodyBytes`, default 1 MiB) is `413`; a non-empty body whose `Content-Type` is not `application/json` (or `application/*+json`) is `415`; a body that does not parse is `400`; an empty body is `400 Request body is required: send a JSON object`.\n4. The operation itself: the statuses each operation lists.\n\nAn unexpected failure is logged by the server and answered `500 {"error": "Internal server error"}`.\n\n**HEAD.** Every GET route also answers HEAD with the same status and headers and no body; a HEAD request to a tracking route records no open or click.\n\n**Timestamps** are ISO 8601 strings in UTC (`2026-03-05T07:59:59.000Z`). **Ids** are opaque strings.',
+    license: {
+      name: "MIT",
+      identifier: "MIT",
+    },
+  },
+  servers: [
+    {
+      url: "{baseUrl}",
+      description: "A MailPulse instance: its `baseUrl` option.",
+      variables: {
+        baseUrl: {
+          default: "http://localhost:3000",
+          description: "The public address of the instance, without trailing slash.",
+        },
+      },
+    },
+  ],
+  security: [
+    {
+      apiKey: [],
+    },
+  ],
+  tags: [
+    {
+      name: "Emails",
+      description: "Tracked sending, and registration of emails another system sends.",
+    },
+    {
+      name: "Campaigns",
+      description: "Groups of emails, with their statistics.",
+    },
+    {
+      name: "Statistics",
+      description: "Campaign period statistics and organization-wide totals.",
+    },
+    {
+      name: "Contacts",
+      description: "The `to` recipients an organization emailed, with their engagement and timeline.",
+    },
+    {
+      name: "Tracking",
+      description: "Public endpoints mail clients call: the open pixel and the click redirect. No API key.",
+    },
+    {
+      name: "Domains",
+      description:
+        "Sending domains verified by DNS (MX, SPF, DKIM), and the custom tracking domain verified by a CNAME. See docs/domains.md.",
+    },
+  ],
+  securitySchemes: {
+    apiKey: {
+      type: "apiKey",
+      in: "header",
+      name: "x-api-key",
+      description:
+        "An API key of the organization (`mp_...`). Keys are created per organization and stored hashed.",
+    },
+  },
+} satisfies Record<string, JsonObject | JsonObject[] | string>;

@@ -1,0 +1,222 @@
+import type { OperationDocs } from "../../http/operation-docs.js";
+
+/** `POST /send`. */
+export const sendEmailDocs: OperationDocs = {
+  tags: ["Emails"],
+  operationId: "sendEmail",
+  summary: "Send a tracked email",
+  description:
+    'Sends an email through the instance\'s delivery provider, with tracking applied, in this order:\n1. The sender: when the domain of `from` is a verified sending domain of the organization, `from` is used as given (and the message is DKIM-signed); otherwise the sender becomes the same local part at `send.<platformDomain>` (keeping the display name) and `Reply-To` is set to the original address unless `replyTo` is given.\n2. Every trackable link of `htmlContent` (absolute `http:`/`https:` URLs without template placeholders such as `{{...}}`, and without a `data-mailpulse-notrack` attribute) is rewritten to its own tracking URL `{base}/api/t/c/<link_tracking_id>`, unless `tracking.clicks` is false.\n3. A 1x1 tracking pixel `{base}/api/t/o/<email_tracking_id>` is injected before `</body>`, unless `tracking.opens` is false.\n4. The email and its links are stored, the modified HTML is sent (with a plain-text part generated from it when `text` is absent, and an `X-MailPulse-Tracking-Id` header), the email is marked sent and the `EMAIL_SENT` webhook event is queued.\n\n`{base}` is the organization\'s verified custom tracking domain (`https://<domain>`) when it has one, otherwise the instance\'s `baseUrl`.\n\nWhen the provider fails, the email is kept with status `failed` and the answer is `500 {"error": "Email delivery failed"}`.',
+  requestBody: {
+    schema: {
+      $ref: "#/components/schemas/SendEmailRequest",
+    },
+    examples: {
+      simple: {
+        summary: "One recipient, in a campaign",
+        value: {
+          from: "Ann Lee <ann@acme.example>",
+          to: "bob@example.com",
+          subject: "Spring sale",
+          htmlContent:
+            '<html><body><p>Hello! <a href="https://acme.example/sale">See the sale</a></p></body></html>',
+          campaignId: "Spring sale",
+          metadata: {
+            customerId: "c_42",
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "Sent. The response describes the tracking applied.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/SendEmailResult",
+          },
+        },
+      },
+    },
+    "400": {
+      description:
+        "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            missing: {
+              value: {
+                error: "Request body is required: send a JSON object",
+              },
+            },
+            invalidJson: {
+              value: {
+                error: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+              },
+            },
+            invalidField: {
+              value: {
+                error: 'Invalid request body: "to[1]": "bob@" domain is not valid',
+              },
+            },
+            archivedCampaign: {
+              value: {
+                error: 'Campaign "Spring sale" is archived and accepts no new emails',
+              },
+            },
+          },
+        },
+      },
+    },
+    "403": {
+      description:
+        "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            planLimit: {
+              value: {
+                error: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
+              },
+            },
+          },
+        },
+      },
+    },
+    "500": {
+      description:
+        "The delivery provider refused or failed to send the email (it is stored with status `failed`); or an unexpected server error (`Internal server error`).",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            deliveryFailed: {
+              value: {
+                error: "Email delivery failed",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `POST /emails`. */
+export const registerEmailDocs: OperationDocs = {
+  tags: ["Emails"],
+  operationId: "registerEmail",
+  summary: "Register an email another system sends",
+  description:
+    "Registers an email that the caller sends itself (through its own mail system) and returns its HTML with tracking applied: every trackable link rewritten to its tracking URL (unless `tracking.clicks` is false) and the open pixel injected (unless `tracking.opens` is false), exactly as `POST /api/send` does. MailPulse sends nothing: the caller sends the returned `html` as the email's body.\n\nThe email is stored as sent from the moment of the call, so its opens and clicks are tracked and counted in campaign, global and contact statistics. No `EMAIL_SENT` webhook event is emitted for it (opens and clicks do emit `EMAIL_OPENED` and `EMAIL_CLICKED`).\n\nCompared with `POST /api/send`: `from` is optional and recorded as given (no sender rewriting); `text`, `replyTo`, `cc` and `bcc` are not accepted (unknown fields are ignored).",
+  requestBody: {
+    schema: {
+      $ref: "#/components/schemas/RegisterEmailRequest",
+    },
+    examples: {
+      registered: {
+        summary: "An email the caller sends through its own SMTP server",
+        value: {
+          from: "news@acme.example",
+          to: ["bob@example.com"],
+          subject: "Your March newsletter",
+          htmlContent: '<html><body><a href="https://acme.example/march">Read it</a></body></html>',
+          campaignId: "Newsletter",
+          tracking: {
+            opens: true,
+            clicks: true,
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    "201": {
+      description: "Registered. Send `html` as the email's HTML body.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/RegisterEmailResult",
+          },
+          examples: {
+            registered: {
+              value: {
+                id: "01960c3e-8a1b-7c2d-9e4f-5a6b7c8d9e0f",
+                emailTrackingId: "3q2-7wEjR8WZ1rJYb1s1kQ",
+                html: '<html><body><a href="https://mail.example.com/api/t/c/Yv1k0qQ9S9ePjx3a2m5zUw">Read it</a><img src="https://mail.example.com/api/t/o/3q2-7wEjR8WZ1rJYb1s1kQ" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;margin:0;padding:0" /></body></html>',
+                links: [
+                  {
+                    originalUrl: "https://acme.example/march",
+                    trackingId: "Yv1k0qQ9S9ePjx3a2m5zUw",
+                    trackingUrl: "https://mail.example.com/api/t/c/Yv1k0qQ9S9ePjx3a2m5zUw",
+                  },
+                ],
+                pixelUrl: "https://mail.example.com/api/t/o/3q2-7wEjR8WZ1rJYb1s1kQ",
+              },
+            },
+          },
+        },
+      },
+    },
+    "400": {
+      description:
+        "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            missing: {
+              value: {
+                error: "Request body is required: send a JSON object",
+              },
+            },
+            invalidJson: {
+              value: {
+                error: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+              },
+            },
+            invalidField: {
+              value: {
+                error: 'Invalid request body: "htmlContent": must not be empty',
+              },
+            },
+            archivedCampaign: {
+              value: {
+                error: 'Campaign "Newsletter" is archived and accepts no new emails',
+              },
+            },
+          },
+        },
+      },
+    },
+    "403": {
+      description:
+        "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            planLimit: {
+              value: {
+                error: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};

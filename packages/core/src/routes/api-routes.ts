@@ -1,0 +1,41 @@
+import type { AnyRoute } from "../http/route.js";
+import type { CampaignService } from "../services/campaign-service.js";
+import type { ContactService } from "../services/contact-service.js";
+import type { EmailService } from "../services/email-service.js";
+import type { SendingDomainService } from "../services/sending-domain-service.js";
+import type { StatsService } from "../services/stats-service.js";
+import type { TrackingDomainService } from "../services/tracking-domain-service.js";
+import type { TrackingService } from "../services/tracking-service.js";
+import { campaignRoutes } from "./campaign-routes.js";
+import { contactRoutes } from "./contact-routes.js";
+import { domainRoutes } from "./domain-routes.js";
+import { emailRoutes } from "./email-routes.js";
+import { statsRoutes } from "./stats-routes.js";
+import { trackingRoutes } from "./tracking-routes.js";
+
+/** The services the API's routes call. */
+export interface ApiRouteServices {
+  emails: EmailService;
+  campaigns: CampaignService;
+  stats: StatsService;
+  contacts: ContactService;
+  tracking: TrackingService;
+  sendingDomains: SendingDomainService;
+  trackingDomain: TrackingDomainService;
+}
+
+/**
+ * The API's one route table: every route, with its path relative to the base path, in the order
+ * the OpenAPI document lists them. The handler serves it mounted under `basePath`, the instance
+ * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it.
+ */
+export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
+  return [
+    ...emailRoutes(services.emails),
+    ...campaignRoutes(services.campaigns),
+    ...statsRoutes(services.stats),
+    ...contactRoutes(services.contacts),
+    ...trackingRoutes(services.tracking),
+    ...domainRoutes(services.sendingDomains, services.trackingDomain),
+  ];
+}

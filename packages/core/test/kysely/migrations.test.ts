@@ -1,0 +1,79 @@
+/**
+ * The migrations run up and down on both dialects: every `down` undoes its `up` (a database
+ * migrated down to nothing has no MailPulse table left, and migrates up again), and the names
+ * databases have recorded stay as they were.
+ */
+import Database from "better-sqlite3";
+import { Kysely, Migrator, NO_MIGRATIONS, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import type { StorageCapabilities } from "../../src/kysely/capabilities.js";
+import { createMigrationProvider, migrationTableNames } from "../../src/kysely/migration-provider.js";
+
+const connectionString = process.env.DATABASE_URL;
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads the schema, not typed rows.
+type AnyDb = Kysely<any>;
+
+/** Migrates `db` up, down to nothing and up again, checking the tables at each step. */
+async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: createMigrationProvider(capabilities),
+    ...migrationTableNames,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const tables = async () =>
+    (await db.introspection.getTables())
+      .filter((table) => schema === undefined || table.schema === schema)
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith("mailpulse_migration"))
+      .sort();
+
+  const up = await migrator.migrateToLatest();
+  expect(up.error).toBeUndefined();
+  expect(up.results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([
+    ["0001_initial_schema", "Up", "Success"],
+    ["0002_event_campaign_click_index", "Up", "Success"],
+    ["0003_sending_domain_checks", "Up", "Success"],
+  ]);
+  expect(await tables()).toContain("mailpulse_webhook_delivery");
+
+  const down = await migrator.migrateTo(NO_MIGRATIONS);
+  expect(down.error).toBeUndefined();
+  expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0003_sending_domain_checks", "Down"],
+    ["0002_event_campaign_click_index", "Down"],
+    ["0001_initial_schema", "Down"],
+  ]);
+  expect(await tables()).toEqual([]);
+
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await tables()).toHaveLength(12);
+}
+
+describe("migrations", () => {
+  it("run up, down to nothing and up again on SQLite", async () => {
+    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
+    try {
+      await roundTrip(db, { dialect: "sqlite" });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it.skipIf(!connectionString)("run up, down to nothing and up again on PostgreSQL", async () => {
+    const schema = `mailpulse_down_${Date.now().toString(36)}`;
+    const admin = new pg.Pool({ connectionString, max: 1 });
+    await admin.query(`create schema "${schema}"`);
+    const pool = new pg.Pool({ connectionString, max: 2, options: `-c search_path="${schema}"` });
+    const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await roundTrip(db, { dialect: "postgres" }, schema);
+    } finally {
+      await db.destroy();
+      await admin.query(`drop schema "${schema}" cascade`);
+      await admin.end();
+    }
+  });
+});
