@@ -3,6 +3,8 @@
  *
  *   org create <name>            -> {"organization":{"id","name"},"apiKey":"mp_..."}
  *   key create <organizationId>  -> {"apiKey":"mp_..."}
+ *   dns platform-records         -> {"records":[{"type":"TXT","name","value","forDomain"}]}
+ *                                   (the DKIM keys the operator's zone publishes: docs/domains.md)
  */
 import { isMailPulseError } from "@mailpulse/core";
 import { createInstance } from "./create-instance.js";
@@ -11,19 +13,22 @@ import { readSettings, SettingsError } from "./settings.js";
 
 const usage = `Usage:
   npm run mailpulse -- org create <name>
-  npm run mailpulse -- key create <organizationId>`;
+  npm run mailpulse -- key create <organizationId>
+  npm run mailpulse -- dns platform-records`;
 
 /** Runs one command and returns the JSON line to print. Throws on bad usage. */
 async function run(args: string[]): Promise<unknown> {
   const [resource, verb, ...rest] = args;
   const value = rest.join(" ").trim();
-  if (verb !== "create" || !value || (resource !== "org" && resource !== "key")) {
+  const platformRecords = resource === "dns" && verb === "platform-records" && !value;
+  if (!platformRecords && (verb !== "create" || !value || (resource !== "org" && resource !== "key"))) {
     throw new UsageError(usage);
   }
   const settings = readSettings();
   const { storage } = await openStorage(settings);
   const mailpulse = createInstance(settings, storage);
   try {
+    if (platformRecords) return { records: await mailpulse.sendingDomains.platformRecords() };
     if (resource === "org") {
       const organization = await mailpulse.organizations.create({ name: value });
       const { key } = await mailpulse.apiKeys.create(organization.id);

@@ -17,5 +17,7 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     platformDomain: settings.platformDomain,
     mailProvider,
     limits: () => (maxCampaigns === undefined ? {} : { maxCampaigns }),
+    domains: { dnsServers: settings.dnsServers },
+    encryptionKey: settings.encryptionKey,
   });
 }

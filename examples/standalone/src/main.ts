@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
   console.log(`MailPulse listening on http://${settings.host}:${port} (storage: ${description})`);
+  // Background work: periodic DNS re-checks of verified sending domains.
+  await mailpulse.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,10 +1,12 @@
+import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
+import { decodeEncryptionKey } from "@mailpulse/core";
 
 /**
  * The standalone server's settings, read from the environment (see the README's table). Only
- * settings that act are read: a setting for a feature arrives with the feature (DNS servers with
- * domain verification, private webhook targets with webhook delivery, a rate limit with rate
- * limiting), so none is accepted and silently ignored.
+ * settings that act are read: a setting for a feature arrives with the feature (DNS servers and
+ * the encryption key came with domain verification; private webhook targets will come with
+ * webhook delivery, a rate limit with rate limiting), so none is accepted and silently ignored.
  */
 export interface Settings {
   port: number;
@@ -17,6 +19,10 @@ export interface Settings {
   platformDomain: string;
   maxCampaigns: number | undefined;
   smtpUrl: string | undefined;
+  /** `MAILPULSE_DNS_SERVERS`: DNS servers for domain verification; undefined = the system's. */
+  dnsServers: string[] | undefined;
+  /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys at rest. */
+  encryptionKey: string | undefined;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -53,6 +59,33 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function dnsServers(env: Env): string[] | undefined {
+  const raw = env.MAILPULSE_DNS_SERVERS?.trim();
+  if (!raw) return undefined;
+  const servers = raw.split(",").map((entry) => entry.trim());
+  for (const server of servers) {
+    // Accept "ip" or "ip:port" / "[ipv6]:port", the forms node:dns Resolver#setServers takes.
+    const host = server.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^([\d.]+):\d+$/, "$1");
+    if (!isIP(host)) {
+      throw new SettingsError(
+        `MAILPULSE_DNS_SERVERS is invalid: "${server}" is not an IP address (comma-separated)`,
+      );
+    }
+  }
+  return servers;
+}
+
+function encryptionKey(env: Env): string | undefined {
+  const raw = env.MAILPULSE_ENCRYPTION_KEY?.trim();
+  if (!raw) return undefined;
+  try {
+    decodeEncryptionKey(raw);
+  } catch (error) {
+    throw new SettingsError(`MAILPULSE_ENCRYPTION_KEY is invalid: ${(error as Error).message}`);
+  }
+  return raw;
+}
+
 /**
  * Reads and validates the settings. Relative SQLite paths resolve against the folder `npm` was
  * started in (INIT_CWD), so `./data/mailpulse.db` lands beside the README, not in the workspace.
@@ -81,5 +114,7 @@ export function readSettings(env: Env = process.env): Settings {
     platformDomain,
     maxCampaigns: integer(env, "MAILPULSE_MAX_CAMPAIGNS", { min: 0, max: 1_000_000_000 }),
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
+    dnsServers: dnsServers(env),
+    encryptionKey: encryptionKey(env),
   };
 }

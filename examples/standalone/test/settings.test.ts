@@ -25,6 +25,8 @@ describe("standalone settings", () => {
       MAILPULSE_BASE_URL: "https://mail.example.com/",
       MAILPULSE_MAX_CAMPAIGNS: "25",
       MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
+      MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
+      MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -35,6 +37,8 @@ describe("standalone settings", () => {
       platformDomain: "mail.example.com",
       maxCampaigns: 25,
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
+      dnsServers: ["127.0.0.1:5353", "[::1]:53"],
+      encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     });
   });
 
@@ -46,7 +50,9 @@ describe("standalone settings", () => {
     ["MAILPULSE_BASE_URL", "ftp://x.example"],
     ["DATABASE_URL", "mysql://x"],
     ["MAILPULSE_SMTP_URL", "http://smtp.example.com"],
+    ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
+    ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

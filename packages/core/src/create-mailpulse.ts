@@ -1,4 +1,6 @@
+import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
+import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
@@ -15,14 +17,21 @@ import { type ApiKeyService, createApiKeyService } from "./services/api-key-serv
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
 import { type ContactService, createContactService } from "./services/contact-service.js";
+import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
+import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
+import {
+  createTrackingDomainService,
+  type TrackingDomainService,
+} from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
+import { createSecretBox } from "./util/secret-box.js";
 
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -40,6 +49,10 @@ export interface MailPulse extends MailPulseHttp {
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
   contacts: ContactService;
+  /** Sending domains: create, verify against DNS, delete; the operator's platform records. */
+  sendingDomains: SendingDomainService;
+  /** The organization's custom tracking domain. */
+  trackingDomain: TrackingDomainService;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -47,7 +60,15 @@ export interface MailPulse extends MailPulseHttp {
    */
   routes: readonly MailPulseRoute[];
   /**
-   * Releases what the instance owns: writes every tracking hit still queued, then closes the
+   * Starts the background work: the periodic DNS re-check of verified sending domains
+   * (`domains.recheckIntervalMs`). Says once when DKIM private keys are stored unencrypted (no
+   * `encryptionKey`). Idempotent; without it everything else works, and verified domains are
+   * only re-checked when verify is called. Tracking hits need no start.
+   */
+  start(): Promise<void>;
+  /**
+   * Releases what the instance owns: stops the domain re-check job started by `start()` (waiting
+   * for a re-check under way), writes every tracking hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
    * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
@@ -91,19 +112,40 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const basePath = normalizeBasePath(options.basePath ?? defaultBasePath);
+  const platformDomain = options.platformDomain ?? new URL(baseUrl).hostname;
+  const mailProvider =
+    options.mailProvider ??
+    memoryProvider({
+      log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
+      // Nobody can read this provider's messages: keeping them would only grow the heap.
+      keep: 0,
+    });
+  const secrets = createSecretBox(options.encryptionKey);
+  const domainOptions = options.domains ?? {};
+  const dns =
+    domainOptions.dnsResolver ??
+    nodeDnsResolver({ servers: domainOptions.dnsServers, timeoutMs: domainOptions.dnsTimeoutMs });
+  const hosts = resolveDomainHosts(platformDomain, domainOptions);
+  const sendingDomains = createSendingDomainService(deps, { dns, hosts, mailProvider, secrets, logger });
+  const trackingDomain = createTrackingDomainService(deps, { dns, trackingHost: hosts.trackingHost });
+  const recheckIntervalMs = domainOptions.recheckIntervalMs ?? 24 * 60 * 60 * 1000;
+  const domainRecheck = createDomainRecheckJob({
+    recheckDue: () => sendingDomains.recheckVerified(recheckIntervalMs),
+    // Domains come due one by one as their last check ages: look often enough to catch them.
+    pollMs: Math.max(1000, Math.min(recheckIntervalMs, 60 * 60 * 1000)),
+    logger,
+  });
+
+  let started = false;
+
   const emails = createEmailService(deps, {
-    mailProvider:
-      options.mailProvider ??
-      memoryProvider({
-        log: (line) => logger.info(`${line} (no mail provider configured: nothing was delivered)`),
-        // Nobody can read this provider's messages: keeping them would only grow the heap.
-        keep: 0,
-      }),
+    mailProvider,
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
     trackingUrls: createTrackingUrls(basePath),
-    platformDomain: options.platformDomain ?? new URL(baseUrl).hostname,
+    platformDomain,
     logger,
+    openSecret: secrets.open,
     onSent: trackingLookups.remember,
   });
   const tracking = createTrackingService({
@@ -118,7 +160,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
-  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking });
+  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain });
   const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
     routes: mounted,
@@ -131,6 +173,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
+      await domainRecheck.stop();
       await trackingWriter.drain();
       await options.mailProvider?.close?.();
     })();
@@ -149,7 +192,18 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     tracking,
     stats,
     contacts,
+    sendingDomains,
+    trackingDomain,
     routes,
+    async start() {
+      // A stopped instance stays stopped: its job would outlive the `stop()` that released it.
+      if (stopped) return;
+      if (!secrets.encrypts && !started) {
+        logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
+      }
+      started = true;
+      domainRecheck.start();
+    },
     stop,
     [asyncDisposeSymbol]: stop,
   };

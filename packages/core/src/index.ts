@@ -53,6 +53,10 @@ export type {
   ContactTimelineEvent,
 } from "./services/contact-service.js";
 export type { ContactListInput } from "./services/contacts/contact-list-input.js";
+export type { DnsRecord, DnsRecordStatus } from "./services/domains/dns-records.js";
+export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
+export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
+export { normalizeDomainName } from "./services/domains/domain-name.js";
 export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
 export type { OrganizationService } from "./services/organization-service.js";
 export type { CreateOrganizationInput } from "./services/organizations/organization-input.js";
@@ -62,6 +66,12 @@ export type {
   RegisterEmailInput,
   SendEmailInput,
 } from "./services/sending/send-input.js";
+export type {
+  PlatformDnsRecord,
+  SendingDomain,
+  SendingDomainService,
+  SendingDomainVerification,
+} from "./services/sending-domain-service.js";
 export type { PlanLimits } from "./services/service-context.js";
 export type { CampaignStatsInput } from "./services/stats/campaign-stats-input.js";
 export type {
@@ -71,5 +81,11 @@ export type {
   StatsService,
 } from "./services/stats-service.js";
 export type { IpAddressRetention } from "./services/tracking/client-ip.js";
+export type {
+  TrackingDomainService,
+  TrackingDomainState,
+  TrackingDomainVerification,
+} from "./services/tracking-domain-service.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
 export type { JsonObject, JsonValue } from "./util/json.js";
+export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";

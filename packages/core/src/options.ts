@@ -1,7 +1,9 @@
 import type { Logger } from "./logger.js";
 import type { Clock } from "./ports/clock.js";
+import type { DnsResolver } from "./ports/dns-resolver.js";
 import type { MailProvider } from "./ports/mail-provider.js";
 import type { Storage } from "./ports/storage.js";
+import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 import type { PlanLimits } from "./services/service-context.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
@@ -21,6 +23,21 @@ export interface TrackingOptions {
   queueSize?: number;
   /** Tracking ids and link ids kept in the lookup cache (each a few hundred bytes). Default 50,000. */
   cacheSize?: number;
+}
+
+/**
+ * Sending domains and the custom tracking domain (docs/domains.md). Every field has a default;
+ * host names default to names under `platformDomain`.
+ */
+export interface DomainOptions extends DomainHostOptions {
+  /** How DNS is read. Default: `nodeDnsResolver({ servers: dnsServers, timeoutMs: dnsTimeoutMs })`. */
+  dnsResolver?: DnsResolver;
+  /** DNS servers of the default resolver, `ip` or `ip:port`. Default: the system's resolvers. */
+  dnsServers?: readonly string[];
+  /** Per-query timeout of the default resolver in milliseconds. Default 5000. */
+  dnsTimeoutMs?: number;
+  /** How often `mailpulse.start()` re-checks each verified sending domain. Default 24 h. */
+  recheckIntervalMs?: number;
 }
 
 /** Options of `createMailPulse`. Only `storage` and `baseUrl` are required. */
@@ -47,6 +64,14 @@ export interface MailPulseOptions {
   maxBodyBytes?: number;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
+  /** Sending domains and the custom tracking domain: DNS, host names, re-checks (docs/domains.md). */
+  domains?: DomainOptions;
+  /**
+   * 32 bytes, base64-encoded (`openssl rand -base64 32`): encrypts secrets at rest (DKIM private
+   * keys) with AES-256-GCM. Without it they are stored as they are, and MailPulse says so once.
+   * Keep it: sealed secrets cannot be read without the key they were sealed with.
+   */
+  encryptionKey?: string | Uint8Array;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
   clock?: Clock;

@@ -1,7 +1,7 @@
 /**
  * `@mailpulse/core/testing`: the contract suites and real test peers MailPulse tests itself with,
  * exported so third-party storages and host apps can run them too. Needs `vitest` (and
- * `smtp-server` + `mailparser` for the SMTP peer, `express`/`fastify` for those server kinds)
+ * `smtp-server` + `mailparser` for the SMTP peer, `dns2` for the DNS peer, `express`/`fastify` for those server kinds)
  * as dev dependencies.
  */
 export {
@@ -14,6 +14,7 @@ export {
   type StartApiTarget,
 } from "./testing/api-contract/api-target.js";
 export { runApiContractSuite } from "./testing/api-contract/run-api-contract-suite.js";
+export * from "./testing/dns-test-server.js";
 export { type ServerKind, serverKinds, startTestServer, type TestServer } from "./testing/serve-handler.js";
 export {
   type ParsedReceivedMessage,

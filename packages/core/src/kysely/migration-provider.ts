@@ -7,6 +7,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import type { StorageCapabilities } from "./capabilities.js";
 import { initialSchema } from "./migrations/0001-initial-schema.js";
 import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
+import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -24,6 +25,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
       return {
         "0001_initial_schema": initialSchema(capabilities),
         "0002_event_campaign_click_index": eventCampaignClickIndex,
+        "0003_sending_domain_checks": sendingDomainChecks,
       };
     },
   };

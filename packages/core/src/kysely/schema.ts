@@ -139,6 +139,10 @@ export interface SendingDomainTable {
   created_at: Int64;
   verified_at: NullableInt64;
   last_checked_at: NullableInt64;
+  /** Added by migration 0003. */
+  dkim_public_key: string;
+  /** Added by migration 0003. */
+  failed_checks: number;
 }
 
 export interface WebhookTable {

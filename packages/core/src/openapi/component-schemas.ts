@@ -748,4 +748,195 @@ export const componentSchemas: Record<string, JsonObject> = {
     },
     additionalProperties: false,
   },
+  DomainRequest: {
+    type: "object",
+    required: ["domain"],
+    properties: {
+      domain: {
+        type: "string",
+        description:
+          "A domain name: at least two labels of letters, digits and hyphens; not an IP address or localhost. Internationalised names are accepted and stored in punycode.",
+      },
+    },
+  },
+  VerifySendingDomainRequest: {
+    type: "object",
+    required: ["domainId"],
+    properties: {
+      domainId: {
+        type: "string",
+        minLength: 1,
+      },
+    },
+  },
+  DnsRecord: {
+    type: "object",
+    required: ["type", "name", "value", "status"],
+    properties: {
+      type: {
+        enum: ["MX", "TXT", "CNAME"],
+      },
+      name: {
+        type: "string",
+        description: "The host name to publish the record at.",
+      },
+      value: {
+        type: "string",
+      },
+      status: {
+        enum: ["not_started", "verified", "failed"],
+      },
+      priority: {
+        type: "integer",
+        description: "MX only.",
+      },
+      error: {
+        type: "string",
+        description: "When `failed`: what DNS answered, e.g. `no CNAME at mailpulse._domainkey.acme.com`.",
+      },
+    },
+    additionalProperties: false,
+  },
+  SendingDomain: {
+    type: "object",
+    required: ["id", "domain", "status", "records", "createdAt"],
+    properties: {
+      id: {
+        type: "string",
+      },
+      domain: {
+        type: "string",
+      },
+      status: {
+        enum: ["pending", "verified"],
+      },
+      records: {
+        type: "array",
+        items: {
+          $ref: "#/components/schemas/DnsRecord",
+        },
+      },
+      createdAt: {
+        type: "string",
+        format: "date-time",
+      },
+    },
+    additionalProperties: false,
+  },
+  SendingDomainList: {
+    type: "object",
+    required: ["domains"],
+    properties: {
+      domains: {
+        type: "array",
+        items: {
+          $ref: "#/components/schemas/SendingDomain",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  SendingDomainVerification: {
+    type: "object",
+    required: ["id", "domain", "status", "records", "createdAt", "verified"],
+    properties: {
+      id: {
+        type: "string",
+      },
+      domain: {
+        type: "string",
+      },
+      status: {
+        enum: ["pending", "verified"],
+      },
+      records: {
+        type: "array",
+        items: {
+          $ref: "#/components/schemas/DnsRecord",
+        },
+      },
+      createdAt: {
+        type: "string",
+        format: "date-time",
+      },
+      verified: {
+        type: "boolean",
+      },
+    },
+    additionalProperties: false,
+  },
+  TrackingDomain: {
+    type: "object",
+    required: ["customDomain", "domainVerified", "domainVerifiedAt", "expectedCNAME"],
+    properties: {
+      customDomain: {
+        type: ["string", "null"],
+      },
+      domainVerified: {
+        type: "boolean",
+      },
+      domainVerifiedAt: {
+        anyOf: [
+          {
+            type: "string",
+            format: "date-time",
+          },
+          {
+            type: "null",
+          },
+        ],
+      },
+      expectedCNAME: {
+        type: "string",
+        description: "The CNAME target, `track.<platform domain>` by default.",
+      },
+    },
+    additionalProperties: false,
+  },
+  TrackingDomainSet: {
+    type: "object",
+    required: ["customDomain", "domainVerified"],
+    properties: {
+      customDomain: {
+        type: "string",
+      },
+      domainVerified: {
+        const: false,
+      },
+    },
+    additionalProperties: false,
+  },
+  TrackingDomainVerification: {
+    oneOf: [
+      {
+        type: "object",
+        required: ["verified", "domainVerifiedAt"],
+        properties: {
+          verified: {
+            const: true,
+          },
+          domainVerifiedAt: {
+            type: "string",
+            format: "date-time",
+          },
+        },
+        additionalProperties: false,
+      },
+      {
+        type: "object",
+        required: ["verified", "error"],
+        properties: {
+          verified: {
+            const: false,
+          },
+          error: {
+            type: "string",
+            description:
+              "e.g. `no CNAME record at track.acme.com: add one pointing to track.<platform domain>`, `found CNAME other.example at track.acme.com, expected ...`",
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
 };

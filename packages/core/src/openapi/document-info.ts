@@ -56,6 +56,11 @@ export const documentInfo = {
       name: "Tracking",
       description: "Public endpoints mail clients call: the open pixel and the click redirect. No API key.",
     },
+    {
+      name: "Domains",
+      description:
+        "Sending domains verified by DNS (MX, SPF, DKIM), and the custom tracking domain verified by a CNAME. See docs/domains.md.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -44,10 +44,25 @@ export interface SendResult {
   id: string;
 }
 
+/** A sending domain handed to a provider that manages domains itself. */
+export interface ProviderDomain {
+  /** The normalised domain name, e.g. `acme.com`. */
+  domain: string;
+  /** The key MailPulse generated and signs with; a provider that signs itself may use it. */
+  dkim: DkimKey;
+}
+
 /** A delivery service. `send` rejects when the provider does not accept the message. */
 export interface MailProvider {
   /** Hands one message to the provider; resolves once the provider accepted it. */
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Optional domain hook, called before a sending domain is stored: rejecting (with a message
+   * for the organization) refuses the domain, answered 400 with that message.
+   */
+  createDomain?(domain: ProviderDomain): Promise<void>;
+  /** Optional domain hook, called after a sending domain was deleted; a rejection is only logged. */
+  deleteDomain?(domain: string): Promise<void>;
   /** Releases pooled connections. Optional; called by `mailpulse.stop()`. */
   close?(): Promise<void> | void;
 }

@@ -2,10 +2,13 @@ import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
 import type { EmailService } from "../services/email-service.js";
+import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
+import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import type { TrackingService } from "../services/tracking-service.js";
 import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
+import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
@@ -17,6 +20,8 @@ export interface ApiRouteServices {
   stats: StatsService;
   contacts: ContactService;
   tracking: TrackingService;
+  sendingDomains: SendingDomainService;
+  trackingDomain: TrackingDomainService;
 }
 
 /**
@@ -31,5 +36,6 @@ export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),
     ...trackingRoutes(services.tracking),
+    ...domainRoutes(services.sendingDomains, services.trackingDomain),
   ];
 }

@@ -72,6 +72,8 @@ export interface EmailServiceOptions {
   trackingUrls: TrackingUrls;
   platformDomain: string;
   logger: Logger;
+  /** Opens DKIM private keys stored sealed (`encryptionKey`). Default: keys are stored as they are. */
+  openSecret?: (stored: string) => string;
   /** Told of every email once it is `sent` (or registered), with its links: fills the tracking cache. */
   onSent?: (email: TrackedEmail, links: readonly LinkRecord[]) => void;
 }
@@ -130,6 +132,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         input.from,
         input.replyTo,
         options.platformDomain,
+        options.openSecret,
       );
       await storage.emails.create({
         ...record,

@@ -35,12 +35,14 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(up.results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([
     ["0001_initial_schema", "Up", "Success"],
     ["0002_event_campaign_click_index", "Up", "Success"],
+    ["0003_sending_domain_checks", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
     ["0001_initial_schema", "Down"],
   ]);

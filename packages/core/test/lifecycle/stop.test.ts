@@ -56,4 +56,32 @@ describe("stop() and await using", () => {
     expect(provider.closed).toBe(1);
     expect((await storage.organizations.list()).map((organization) => organization.name)).toEqual(["Scoped"]);
   });
+
+  it("stops the domain re-check job start() runs, and does not start it again once stopped", async () => {
+    let listed = 0;
+    const listAll = storage.sendingDomains.listAll.bind(storage.sendingDomains);
+    const counted: Storage = {
+      ...storage,
+      sendingDomains: {
+        ...storage.sendingDomains,
+        listAll: () => {
+          listed += 1;
+          return listAll();
+        },
+      },
+    };
+    const mailpulse = createMailPulse({
+      storage: counted,
+      baseUrl: "http://x.test",
+      logger: quiet,
+      // Polls every second: a job left running would look again within the wait below.
+      domains: { recheckIntervalMs: 1000 },
+    });
+    await mailpulse.start();
+    await mailpulse.stop(); // waits for the first re-check, which start() runs at once
+    expect(listed).toBe(1);
+    await mailpulse.start();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(listed).toBe(1);
+  });
 });

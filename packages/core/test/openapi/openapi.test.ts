@@ -14,6 +14,7 @@ import {
   memoryProvider,
   type Storage,
 } from "@mailpulse/core";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -360,6 +361,9 @@ describe("docs/openapi.json against the live handler", () => {
   let storage: Storage;
   let mailpulse: MailPulse;
   let apiKey: string;
+  /** A second organization, for the domain rules between organizations. */
+  let otherKey: string;
+  let dns: DnsTestServer;
   /** Statuses seen per documented operation, to compare with the documented ones at the end. */
   const observed = new Map<string, Set<string>>();
   const maxBodyBytes = 4096;
@@ -368,6 +372,7 @@ describe("docs/openapi.json against the live handler", () => {
   beforeAll(async () => {
     storage = sqliteStorage({ filename: ":memory:" });
     await storage.migrate();
+    dns = await startDnsTestServer();
     mailpulse = createMailPulse({
       storage,
       baseUrl: "http://x.test",
@@ -378,12 +383,17 @@ describe("docs/openapi.json against the live handler", () => {
         fail: (message) => (message.subject === "provider refuses" ? new Error("550 refused") : undefined),
       }),
       logger: { info: () => {}, error: () => {} },
+      // Domain verification reads a DNS server on loopback, never public DNS.
+      domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000 },
     });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
     apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
+    const other = await mailpulse.organizations.create({ name: "Other" });
+    otherKey = (await mailpulse.apiKeys.create(other.id)).key;
   });
 
   afterAll(async () => {
+    await dns?.close();
     await mailpulse?.stop();
     await storage?.close();
   });
@@ -604,6 +614,57 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: tooLong } })).toBe(400);
     expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: "unknown" } })).toBe(404);
     expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: tooLong } })).toBe(400);
+  });
+
+  it("answers the domain operations and their errors as documented", async () => {
+    type Created = { id: string; records: Array<{ type: string; name: string; value: string }> };
+    const publish = (records: Created["records"]) => {
+      for (const { type, name, value } of records) {
+        if (type === "MX") dns.add(name, { type: "MX", value, priority: 10 });
+        if (type === "TXT") dns.add(name, { type: "TXT", value });
+        if (type === "CNAME") dns.add(name, { type: "CNAME", value });
+      }
+    };
+    const example = requestExample("POST /api/sending-domains");
+    const created = await call("POST /api/sending-domains", { body: example });
+    expect(created.status).toBe(201);
+    const mine = created.json as Created;
+    // Pending in this organization: the other one may add it too, and loses the race to verify.
+    const theirs = (await call("POST /api/sending-domains", { key: otherKey, body: example }))
+      .json as Created;
+    expect(await statusOf("GET /api/sending-domains")).toBe(200);
+    expect(await statusOf("POST /api/sending-domains", { body: example })).toBe(409);
+    publish(mine.records);
+    const verified = await call("POST /api/sending-domains/verify", { body: { domainId: mine.id } });
+    expect((verified.json as { verified: boolean }).verified).toBe(true);
+    dns.remove(mine.records[2]!.name);
+    publish(theirs.records);
+    expect(
+      await statusOf("POST /api/sending-domains/verify", { key: otherKey, body: { domainId: theirs.id } }),
+    ).toBe(409);
+    for (const key of [
+      "POST /api/sending-domains",
+      "POST /api/sending-domains/verify",
+      "POST /api/organizations/domain",
+    ]) {
+      expect(await statusOf(key, { body: {} }), key).toBe(400);
+      expect(await statusOf(key, { body: "domain=x", contentType: "text/plain" }), key).toBe(415);
+      expect(await statusOf(key, { body: { domain: "x".repeat(maxBodyBytes) } }), key).toBe(413);
+    }
+    expect(await statusOf("POST /api/sending-domains/verify", { body: { domainId: "nope" } })).toBe(404);
+    expect(await statusOf("DELETE /api/sending-domains/{id}", { params: { id: "nope" } })).toBe(404);
+    expect(await statusOf("DELETE /api/sending-domains/{id}", { params: { id: "%E0%A4%A" } })).toBe(400);
+    expect(await statusOf("DELETE /api/sending-domains/{id}", { params: { id: mine.id } })).toBe(200);
+
+    expect(await statusOf("POST /api/organizations/domain/verify")).toBe(404);
+    const track = requestExample("POST /api/organizations/domain") as { domain: string };
+    expect(await statusOf("POST /api/organizations/domain", { body: track })).toBe(200);
+    expect(await statusOf("POST /api/organizations/domain", { key: otherKey, body: track })).toBe(400);
+    expect((await call("POST /api/organizations/domain/verify")).json).toMatchObject({ verified: false });
+    dns.add(track.domain, { type: "CNAME", value: "track.x.test" });
+    expect((await call("POST /api/organizations/domain/verify")).json).toMatchObject({ verified: true });
+    expect(await statusOf("GET /api/organizations/domain")).toBe(200);
+    expect(await statusOf("DELETE /api/organizations/domain")).toBe(200);
   });
 
   it("has seen every documented status of every operation answered, and no other", () => {

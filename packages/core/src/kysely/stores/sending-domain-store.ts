@@ -1,30 +1,58 @@
-import type { Kysely } from "kysely";
-import type { SendingDomainStore } from "../../ports/storage.js";
-import type { MailPulseDatabase } from "../schema.js";
+import type { Kysely, Selectable } from "kysely";
+import type { SendingDomainRecord, SendingDomainStore } from "../../ports/storage.js";
+import { isUniqueViolation, toDate, toDateOrNull } from "../mappers.js";
+import type { MailPulseDatabase, SendingDomainTable } from "../schema.js";
+
+function toRecord(row: Selectable<SendingDomainTable>): SendingDomainRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    domain: row.domain,
+    status: row.status,
+    records: row.records,
+    dkimSelector: row.dkim_selector,
+    dkimPrivateKey: row.dkim_private_key,
+    dkimPublicKey: row.dkim_public_key,
+    createdAt: toDate(row.created_at),
+    verifiedAt: toDateOrNull(row.verified_at),
+    lastCheckedAt: toDateOrNull(row.last_checked_at),
+    failedChecks: Number(row.failed_checks),
+  };
+}
 
 /** {@link SendingDomainStore} on Kysely. */
 export function createSendingDomainStore(db: Kysely<MailPulseDatabase>): SendingDomainStore {
+  const table = "mailpulse_sending_domain" as const;
   return {
     async create(domain) {
-      await db
-        .insertInto("mailpulse_sending_domain")
-        .values({
-          id: domain.id,
-          organization_id: domain.organizationId,
-          domain: domain.domain,
-          status: domain.status,
-          records: domain.records,
-          dkim_selector: domain.dkimSelector,
-          dkim_private_key: domain.dkimPrivateKey,
-          created_at: domain.createdAt.getTime(),
-          verified_at: domain.verifiedAt?.getTime() ?? null,
-          last_checked_at: null,
-        })
-        .execute();
+      try {
+        await db
+          .insertInto(table)
+          .values({
+            id: domain.id,
+            organization_id: domain.organizationId,
+            domain: domain.domain,
+            status: domain.status,
+            records: domain.records,
+            dkim_selector: domain.dkimSelector,
+            dkim_private_key: domain.dkimPrivateKey,
+            dkim_public_key: domain.dkimPublicKey,
+            created_at: domain.createdAt.getTime(),
+            verified_at: domain.verifiedAt?.getTime() ?? null,
+            last_checked_at: domain.lastCheckedAt?.getTime() ?? null,
+            failed_checks: domain.failedChecks,
+          })
+          .execute();
+        return "created";
+      } catch (error) {
+        // (organization_id, domain) is unique; a verified name taken elsewhere is the service's check.
+        if (isUniqueViolation(error)) return "exists";
+        throw error;
+      }
     },
     async findVerified(organizationId, domain) {
       const row = await db
-        .selectFrom("mailpulse_sending_domain")
+        .selectFrom(table)
         .select(["domain", "dkim_selector", "dkim_private_key"])
         .where("organization_id", "=", organizationId)
         .where("domain", "=", domain)
@@ -33,6 +61,68 @@ export function createSendingDomainStore(db: Kysely<MailPulseDatabase>): Sending
       return (
         row && { domain: row.domain, dkimSelector: row.dkim_selector, dkimPrivateKey: row.dkim_private_key }
       );
+    },
+    async isVerifiedElsewhere(organizationId, domain) {
+      const row = await db
+        .selectFrom(table)
+        .select("id")
+        .where("organization_id", "!=", organizationId)
+        .where("domain", "=", domain)
+        .where("status", "=", "verified")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async get(organizationId, id) {
+      const row = await db
+        .selectFrom(table)
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async list(organizationId) {
+      const rows = await db
+        .selectFrom(table)
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map(toRecord);
+    },
+    async listAll() {
+      const rows = await db.selectFrom(table).selectAll().orderBy("created_at").orderBy("id").execute();
+      return rows.map(toRecord);
+    },
+    async delete(organizationId, id) {
+      const result = await db
+        .deleteFrom(table)
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async saveCheck(organizationId, id, check) {
+      try {
+        const result = await db
+          .updateTable(table)
+          .set({
+            status: check.status,
+            records: check.records,
+            verified_at: check.verifiedAt?.getTime() ?? null,
+            last_checked_at: check.lastCheckedAt.getTime(),
+            failed_checks: check.failedChecks,
+          })
+          .where("organization_id", "=", organizationId)
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0 ? "saved" : "missing";
+      } catch (error) {
+        // The partial unique index on verified names: another organization verified it first.
+        if (isUniqueViolation(error)) return "taken";
+        throw error;
+      }
     },
   };
 }

@@ -1,3 +1,4 @@
+import { domainToASCII } from "node:url";
 import type { DkimKey, MailAddress } from "../../ports/mail-provider.js";
 import type { SendingDomainStore } from "../../ports/storage.js";
 
@@ -19,10 +20,14 @@ export async function decideSender(
   from: MailAddress,
   replyTo: MailAddress | undefined,
   platformDomain: string,
+  /** Opens the stored private key (sealed at rest when an `encryptionKey` is set). */
+  openPrivateKey: (stored: string) => string = (stored) => stored,
 ): Promise<SenderDecision> {
   const at = from.address.lastIndexOf("@");
   const local = from.address.slice(0, at);
-  const domain = from.address.slice(at + 1).toLowerCase();
+  // Sending domains are stored in punycode (docs/domains.md): compare in the same form.
+  const written = from.address.slice(at + 1).toLowerCase();
+  const domain = domainToASCII(written) || written;
   const verified = await domains.findVerified(organizationId, domain);
   if (verified) {
     return {
@@ -31,7 +36,7 @@ export async function decideSender(
       dkim: {
         domainName: verified.domain,
         keySelector: verified.dkimSelector,
-        privateKey: verified.dkimPrivateKey,
+        privateKey: openPrivateKey(verified.dkimPrivateKey),
       },
     };
   }

@@ -3,6 +3,7 @@ import { type MemoryProvider, memoryProvider } from "../../providers/memory-prov
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
 import { contactContract } from "./contact-contract.js";
+import { domainContract } from "./domain-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
@@ -44,5 +45,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     // These start targets of their own: their clocks move, and periods are relative to "now".
     statsContract(start);
     contactContract(start);
+    domainContract(start);
   });
 }

@@ -93,8 +93,11 @@ export function sendContract(
         records: "[]",
         dkimSelector: "mailpulse",
         dkimPrivateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        dkimPublicKey: "",
         createdAt: new Date(),
         verifiedAt: new Date(),
+        lastCheckedAt: null,
+        failedChecks: 0,
       });
       const json = { to: "x@example.com", subject: "S", htmlContent: "<p>x</p>" };
       const verified = await call("POST", "/api/send", {

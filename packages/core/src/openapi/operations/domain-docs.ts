@@ -1,0 +1,396 @@
+import type { OperationDocs } from "../../http/operation-docs.js";
+
+/** `GET /sending-domains`. */
+export const listSendingDomainsDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "listSendingDomains",
+  summary: "List sending domains",
+  description:
+    "The organization's sending domains, oldest first, each with its three DNS records and their last verification status. Never the DKIM private key.",
+  responses: {
+    "200": {
+      description: "The domains.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/SendingDomainList",
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `POST /sending-domains`. */
+export const createSendingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "createSendingDomain",
+  summary: "Add a sending domain",
+  description:
+    "Normalises the name (lower case, no trailing dot, IDN to punycode), generates a 2048-bit DKIM key for it, calls the mail provider's domain hook when it has one, and answers the domain `pending` with its MX, SPF (TXT) and DKIM (CNAME) records, all `not_started`. A name only pending in another organization can be added: whoever verifies first wins.",
+  requestBody: {
+    schema: {
+      $ref: "#/components/schemas/DomainRequest",
+    },
+    examples: {
+      acme: {
+        value: {
+          domain: "acme.com",
+        },
+      },
+    },
+  },
+  responses: {
+    "201": {
+      description: "Created.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/SendingDomain",
+          },
+        },
+      },
+    },
+    "400": {
+      description:
+        "The body is missing, is not JSON, the domain is malformed, or the mail provider refused it.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            missing: {
+              value: {
+                error: 'Invalid request body: "domain" is required',
+              },
+            },
+            localhost: {
+              value: {
+                error: 'Invalid request body: "domain": must not be localhost',
+              },
+            },
+            ip: {
+              value: {
+                error: 'Invalid request body: "domain": must be a domain name, not an IP address',
+              },
+            },
+            provider: {
+              value: {
+                error: "The mail provider refused the domain: domain is on a blocklist",
+              },
+            },
+          },
+        },
+      },
+    },
+    "409": {
+      description: "The organization already has this domain, or another organization has verified it.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            alreadyAdded: {
+              value: {
+                error: "Sending domain acme.com already added",
+              },
+            },
+            verifiedElsewhere: {
+              value: {
+                error: "acme.com is already verified by another organization",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `POST /sending-domains/verify`. */
+export const verifySendingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "verifySendingDomain",
+  summary: "Verify a sending domain",
+  description:
+    "Looks every record up in DNS (per-query timeout, 5 s by default) and saves each one's status: `verified`, or `failed` with an `error` saying what was found. The domain becomes `verified` when all three match. A verified domain whose records fail stays verified until three checks in a row failed (docs/domains.md).",
+  requestBody: {
+    schema: {
+      $ref: "#/components/schemas/VerifySendingDomainRequest",
+    },
+    examples: {
+      verify: {
+        value: {
+          domainId: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b",
+        },
+      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "The domain with its checked records.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/SendingDomainVerification",
+          },
+        },
+      },
+    },
+    "400": {
+      description: "The body is missing, is not JSON, or has no `domainId`.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            missing: {
+              value: {
+                error: 'Invalid request body: "domainId" is required',
+              },
+            },
+          },
+        },
+      },
+    },
+    "404": {
+      description:
+        "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            notFound: {
+              value: {
+                error: "Sending domain not found",
+              },
+            },
+          },
+        },
+      },
+    },
+    "409": {
+      description: "Another organization verified this domain first.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            verifiedElsewhere: {
+              value: {
+                error: "acme.com is already verified by another organization",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `DELETE /sending-domains/{id}`. */
+export const deleteSendingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "deleteSendingDomain",
+  summary: "Delete a sending domain",
+  description:
+    "Deletes the domain (and at the mail provider when it has a domain hook). Sends from it are rewritten to `send.<platform domain>` again.",
+  parameters: {
+    id: {
+      description: "The sending domain id.",
+      schema: {
+        type: "string",
+        minLength: 1,
+      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "Deleted.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Success",
+          },
+        },
+      },
+    },
+    "400": {
+      description: "The path is malformed.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            badEncoding: {
+              value: {
+                error: "Malformed percent-encoding in the URL path",
+              },
+            },
+          },
+        },
+      },
+    },
+    "404": {
+      description:
+        "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            notFound: {
+              value: {
+                error: "Sending domain not found",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `GET /organizations/domain`. */
+export const getTrackingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "getTrackingDomain",
+  summary: "Get the custom tracking domain",
+  description:
+    "The organization's custom tracking domain, whether it is verified, and the CNAME target it must point to.",
+  responses: {
+    "200": {
+      description: "The tracking domain.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/TrackingDomain",
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `POST /organizations/domain`. */
+export const setTrackingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "setTrackingDomain",
+  summary: "Set the custom tracking domain",
+  description:
+    "Sets (or replaces) the domain; verification starts over. New sends keep using the base URL until the domain is verified.",
+  requestBody: {
+    schema: {
+      $ref: "#/components/schemas/DomainRequest",
+    },
+    examples: {
+      track: {
+        value: {
+          domain: "track.acme.com",
+        },
+      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "Set, not yet verified.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/TrackingDomainSet",
+          },
+        },
+      },
+    },
+    "400": {
+      description:
+        "The body is missing, is not JSON, the domain is malformed, or another organization uses it.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            missing: {
+              value: {
+                error: 'Invalid request body: "domain" is required',
+              },
+            },
+            inUse: {
+              value: {
+                error: "track.acme.com is already used by another organization",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `DELETE /organizations/domain`. */
+export const deleteTrackingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "deleteTrackingDomain",
+  summary: "Remove the custom tracking domain",
+  description:
+    "Removes the domain: new sends use the base URL again; emails already sent keep their URLs. Idempotent.",
+  responses: {
+    "200": {
+      description: "Removed.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Success",
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `POST /organizations/domain/verify`. */
+export const verifyTrackingDomainDocs: OperationDocs = {
+  tags: ["Domains"],
+  operationId: "verifyTrackingDomain",
+  summary: "Verify the custom tracking domain",
+  description:
+    "Looks the CNAME of the domain up. Verified when it points to `expectedCNAME` (case and trailing dot do not matter); then new tracking URLs start with `https://<domain>`. A mismatch or a DNS failure is not an error status: `verified: false` with what was found. Takes no body.",
+  responses: {
+    "200": {
+      description: "The outcome.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/TrackingDomainVerification",
+          },
+        },
+      },
+    },
+    "404": {
+      description: "No custom tracking domain is set.",
+      content: {
+        "application/json": {
+          schema: {
+            $ref: "#/components/schemas/Error",
+          },
+          examples: {
+            notSet: {
+              value: {
+                error: "Custom tracking domain not found",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { defineRoute } from "../http/route.js";
+import {
+  createSendingDomainDocs,
+  deleteSendingDomainDocs,
+  deleteTrackingDomainDocs,
+  getTrackingDomainDocs,
+  listSendingDomainsDocs,
+  setTrackingDomainDocs,
+  verifySendingDomainDocs,
+  verifyTrackingDomainDocs,
+} from "../openapi/operations/domain-docs.js";
+import {
+  type DomainInput,
+  domainInputSchema,
+  type VerifySendingDomainInput,
+  verifySendingDomainSchema,
+} from "../services/domains/domain-input.js";
+import type { SendingDomainService } from "../services/sending-domain-service.js";
+import type { TrackingDomainService } from "../services/tracking-domain-service.js";
+
+const idParams = z.object({ id: z.string().min(1) });
+
+/**
+ * `/sending-domains` and `/organizations/domain` (the custom tracking domain). The services
+ * validate their input, so bodies are handed over unparsed, typed as what they should be.
+ */
+export function domainRoutes(sendingDomains: SendingDomainService, trackingDomain: TrackingDomainService) {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/sending-domains",
+      docs: listSendingDomainsDocs,
+      handle: async ({ organizationId }) => ({ domains: await sendingDomains.list(organizationId) }),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/sending-domains",
+      docs: createSendingDomainDocs,
+      input: { from: "body", schema: domainInputSchema },
+      status: 201,
+      handle: ({ organizationId, input }) => sendingDomains.create(organizationId, input as DomainInput),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/sending-domains/verify",
+      docs: verifySendingDomainDocs,
+      input: { from: "body", schema: verifySendingDomainSchema },
+      handle: ({ organizationId, input }) =>
+        sendingDomains.verify(organizationId, input as VerifySendingDomainInput),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/sending-domains/:id",
+      docs: deleteSendingDomainDocs,
+      params: idParams,
+      handle: async ({ organizationId, params }) => {
+        await sendingDomains.delete(organizationId, params.id);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/organizations/domain",
+      docs: getTrackingDomainDocs,
+      handle: ({ organizationId }) => trackingDomain.get(organizationId),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/organizations/domain",
+      docs: setTrackingDomainDocs,
+      input: { from: "body", schema: domainInputSchema },
+      handle: ({ organizationId, input }) => trackingDomain.set(organizationId, input as DomainInput),
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/organizations/domain",
+      docs: deleteTrackingDomainDocs,
+      handle: async ({ organizationId }) => {
+        await trackingDomain.remove(organizationId);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/organizations/domain/verify",
+      docs: verifyTrackingDomainDocs,
+      handle: ({ organizationId }) => trackingDomain.verify(organizationId),
+    }),
+  ];
+}

@@ -1,0 +1,222 @@
+import { MailPulseError, notFound } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { DnsResolver } from "../ports/dns-resolver.js";
+import type { MailProvider } from "../ports/mail-provider.js";
+import type { SendingDomainRecord, SendingDomainStatus } from "../ports/storage.js";
+import type { SecretBox } from "../util/secret-box.js";
+import { applyCheck } from "./domains/apply-check.js";
+import { dkimTxtValue, generateDkimKeyPair } from "./domains/dkim-key.js";
+import { checkDnsRecord, type DnsRecord, sendingDomainRecords } from "./domains/dns-records.js";
+import type { DomainHosts } from "./domains/domain-hosts.js";
+import {
+  type DomainInput,
+  domainInputSchema,
+  type VerifySendingDomainInput,
+  verifySendingDomainSchema,
+} from "./domains/domain-input.js";
+import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
+
+/** A sending domain as the API returns it (never its private key). */
+export interface SendingDomain {
+  id: string;
+  domain: string;
+  status: SendingDomainStatus;
+  records: DnsRecord[];
+  createdAt: string;
+}
+
+/** The answer of `verify`: the domain with its checked records, and whether it is verified. */
+export interface SendingDomainVerification extends SendingDomain {
+  verified: boolean;
+}
+
+/** A record the platform operator publishes in its own zone (docs/domains.md). */
+export interface PlatformDnsRecord {
+  type: "TXT";
+  name: string;
+  value: string;
+  /** The sending domain whose DKIM CNAME points here. */
+  forDomain: string;
+}
+
+/** Sending domains of an organization: created, listed, verified against DNS, deleted. */
+export interface SendingDomainService {
+  /**
+   * Adds a domain with a fresh 2048-bit DKIM key and its three records (`pending`, records
+   * `not_started`), after the mail provider's `createDomain` hook when it has one.
+   * VALIDATION_FAILED for a missing or malformed domain, CONFLICT when the organization already
+   * has it or another organization has verified it, BAD_REQUEST when the provider refuses it.
+   */
+  create(organizationId: string, input: DomainInput): Promise<SendingDomain>;
+  /** The organization's domains, oldest first. */
+  list(organizationId: string): Promise<SendingDomain[]>;
+  /** Deletes the domain (and at the provider, when it has `deleteDomain`); NOT_FOUND for unknown or foreign ids. */
+  delete(organizationId: string, id: string): Promise<void>;
+  /**
+   * Looks every record up and saves each one's status; the domain is `verified` when all match
+   * (see docs/domains.md for a verified domain whose records fail). NOT_FOUND for unknown or
+   * foreign ids, VALIDATION_FAILED without `domainId`, CONFLICT when another organization
+   * verified the name first.
+   */
+  verify(organizationId: string, input: VerifySendingDomainInput): Promise<SendingDomainVerification>;
+  /**
+   * Re-checks every verified domain last checked `intervalMs` ago or more (the background job).
+   * Returns how many were checked. A failure of one domain is logged and does not stop the others.
+   */
+  recheckVerified(intervalMs: number): Promise<number>;
+  /** The TXT records the operator's zone must publish: each domain's DKIM public key. */
+  platformRecords(): Promise<PlatformDnsRecord[]>;
+}
+
+/** What the sending-domain service needs beyond the common deps. */
+export interface SendingDomainServiceOptions {
+  dns: DnsResolver;
+  hosts: DomainHosts;
+  mailProvider: MailProvider;
+  /** Seals DKIM private keys at rest. */
+  secrets: SecretBox;
+  logger: Logger;
+}
+
+function toSendingDomain(record: SendingDomainRecord): SendingDomain {
+  return {
+    id: record.id,
+    domain: record.domain,
+    status: record.status,
+    records: JSON.parse(record.records) as DnsRecord[],
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+function providerError(error: unknown): MailPulseError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new MailPulseError("BAD_REQUEST", `The mail provider refused the domain: ${message}`, {
+    cause: error,
+  });
+}
+
+/** Builds the {@link SendingDomainService}. */
+export function createSendingDomainService(
+  deps: ServiceDeps,
+  options: SendingDomainServiceOptions,
+): SendingDomainService {
+  const { storage, clock, createId } = deps;
+  const { dns, hosts, mailProvider, secrets, logger } = options;
+
+  async function check(record: SendingDomainRecord) {
+    const records = JSON.parse(record.records) as DnsRecord[];
+    // In parallel: the answer comes within one resolver timeout even when DNS never answers.
+    const checked = await Promise.all(records.map((dnsRecord) => checkDnsRecord(dnsRecord, dns)));
+    const outcome = applyCheck(record, checked, clock.now());
+    const saved = await storage.sendingDomains.saveCheck(record.organizationId, record.id, outcome);
+    if (saved === "missing") throw notFound("Sending domain");
+    if (saved === "taken") {
+      throw new MailPulseError("CONFLICT", `${record.domain} is already verified by another organization`);
+    }
+    return { checked, outcome };
+  }
+
+  return {
+    async create(organizationId, input) {
+      const { domain } = parseInput(domainInputSchema, input, "sendingDomains.create");
+      if (await storage.sendingDomains.isVerifiedElsewhere(organizationId, domain)) {
+        throw new MailPulseError("CONFLICT", `${domain} is already verified by another organization`);
+      }
+      const exists = (await storage.sendingDomains.list(organizationId)).some((d) => d.domain === domain);
+      if (exists) throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+
+      const id = createId();
+      const key = await generateDkimKeyPair();
+      if (mailProvider.createDomain) {
+        try {
+          await mailProvider.createDomain({
+            domain,
+            dkim: { domainName: domain, keySelector: hosts.dkimSelector, privateKey: key.privateKey },
+          });
+        } catch (error) {
+          throw providerError(error);
+        }
+      }
+      const record: SendingDomainRecord = {
+        id,
+        organizationId,
+        domain,
+        status: "pending",
+        records: JSON.stringify(sendingDomainRecords(domain, id, hosts)),
+        dkimSelector: hosts.dkimSelector,
+        dkimPrivateKey: secrets.seal(key.privateKey),
+        dkimPublicKey: key.publicKey,
+        createdAt: clock.now(),
+        verifiedAt: null,
+        lastCheckedAt: null,
+        failedChecks: 0,
+      };
+      if ((await storage.sendingDomains.create(record)) === "exists") {
+        // A concurrent request added it between the check and the insert.
+        throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+      }
+      return toSendingDomain(record);
+    },
+    async list(organizationId) {
+      return (await storage.sendingDomains.list(organizationId)).map(toSendingDomain);
+    },
+    async delete(organizationId, id) {
+      const record = await storage.sendingDomains.get(organizationId, id);
+      if (!record || !(await storage.sendingDomains.delete(organizationId, id))) {
+        throw notFound("Sending domain");
+      }
+      if (mailProvider.deleteDomain) {
+        // The domain is gone for MailPulse either way; a provider that kept it is worth a log line.
+        await mailProvider.deleteDomain(record.domain).catch((error: unknown) => {
+          logger.error(`mail provider could not delete domain ${record.domain}`, error);
+        });
+      }
+    },
+    async verify(organizationId, input) {
+      const { domainId } = parseInput(verifySendingDomainSchema, input, "sendingDomains.verify");
+      const record = await storage.sendingDomains.get(organizationId, domainId);
+      if (!record) throw notFound("Sending domain");
+      const { checked, outcome } = await check(record);
+      return {
+        ...toSendingDomain({ ...record, ...outcome }),
+        records: checked,
+        verified: outcome.status === "verified",
+      };
+    },
+    async recheckVerified(intervalMs) {
+      const due = clock.now().getTime() - intervalMs;
+      const domains = (await storage.sendingDomains.listAll()).filter(
+        (domain) => domain.status === "verified" && (domain.lastCheckedAt?.getTime() ?? 0) <= due,
+      );
+      for (const domain of domains) {
+        try {
+          const { outcome } = await check(domain);
+          if (outcome.status === "pending") {
+            logger.info(
+              `sending domain ${domain.domain} failed ${outcome.failedChecks} DNS checks in a row: back to pending`,
+            );
+          }
+        } catch (error) {
+          logger.error(`re-check of sending domain ${domain.domain} failed`, error);
+        }
+      }
+      return domains.length;
+    },
+    async platformRecords() {
+      const domains = await storage.sendingDomains.listAll();
+      return domains.flatMap((domain) => {
+        const cname = (JSON.parse(domain.records) as DnsRecord[]).find((r) => r.type === "CNAME");
+        if (!cname || !domain.dkimPublicKey) return [];
+        return [
+          {
+            type: "TXT" as const,
+            name: cname.value,
+            value: dkimTxtValue(domain.dkimPublicKey),
+            forDomain: domain.domain,
+          },
+        ];
+      });
+    },
+  };
+}
