@@ -22,6 +22,8 @@ export async function createHostApp(
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
   const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
+  // Background work that runs on its own (the daily re-check of verified sending domains).
+  await mailpulse.start();
 
   const app = express();
   // The host's own JSON parser may run ahead of MailPulse; give it the same body limit.

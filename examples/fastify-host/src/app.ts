@@ -23,6 +23,8 @@ export async function createHostApp(
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
   const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
+  // Background work that runs on its own (the daily re-check of verified sending domains).
+  await mailpulse.start();
 
   const app = Fastify();
   app.get("/health", async () => ({ ok: true }));
