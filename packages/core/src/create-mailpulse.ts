@@ -9,6 +9,7 @@ import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
+import { assertValidOptions, warnAboutPlatformDomain } from "./options-validation.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
 import { apiRoutes } from "./routes/api-routes.js";
@@ -62,7 +63,7 @@ export interface MailPulse extends MailPulseHttp {
   /**
    * Starts the background work: the periodic DNS re-check of verified sending domains
    * (`domains.recheckIntervalMs`). Says once when DKIM private keys are stored unencrypted (no
-   * `encryptionKey`). Idempotent; without it everything else works, and verified domains are
+   * `encryptionKey`), and when the platform domain is `localhost` or an IP address. Idempotent; without it everything else works, and verified domains are
    * only re-checked when verify is called. Tracking hits need no start.
    */
   start(): Promise<void>;
@@ -82,6 +83,7 @@ export interface MailPulse extends MailPulseHttp {
 
 /** Wires services, routes and the handler from the options. */
 export function createMailPulse(options: MailPulseOptions): MailPulse {
+  assertValidOptions(options);
   const logger = options.logger ?? consoleLogger;
   const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
@@ -198,8 +200,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.
       if (stopped) return;
-      if (!secrets.encrypts && !started) {
-        logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
+      if (!started) {
+        if (!secrets.encrypts) {
+          logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
+        }
+        warnAboutPlatformDomain(platformDomain, logger);
       }
       started = true;
       domainRecheck.start();

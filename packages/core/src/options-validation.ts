@@ -1,0 +1,92 @@
+import { isIP } from "node:net";
+import type { Logger } from "./logger.js";
+import type { MailPulseOptions } from "./options.js";
+
+/** The stores `createMailPulse` reads; a storage without one of them is not a MailPulse storage. */
+const requiredStores = ["organizations", "apiKeys", "campaigns", "emails", "tracking", "stats"] as const;
+
+/**
+ * Checks `createMailPulse`'s options before anything is wired, so a mistake fails at start with a
+ * message that says what to pass, instead of later as a bare `Invalid URL`, tracking URLs without
+ * a scheme or a 500 on the first request. Throws a `TypeError` (a programming error, not a client's).
+ */
+export function assertValidOptions(options: MailPulseOptions): void {
+  const fail = (message: string): never => {
+    throw new TypeError(`createMailPulse: ${message}`);
+  };
+  if (typeof options !== "object" || options === null) fail("pass an options object ({ storage, baseUrl })");
+
+  const storage = options.storage as unknown as Record<string, unknown> | undefined;
+  if (typeof storage !== "object" || storage === null) {
+    fail("`storage` is required, e.g. sqliteStorage({ filename }) after `await storage.migrate()`");
+  }
+  for (const store of requiredStores) {
+    if (typeof storage?.[store] !== "object" || storage[store] === null) {
+      fail(`\`storage.${store}\` is missing: pass a MailPulse storage (sqliteStorage, postgresStorage)`);
+    }
+  }
+
+  const baseUrl = options.baseUrl as unknown;
+  const example = '"https://mail.example.com"';
+  if (typeof baseUrl !== "string") fail(`\`baseUrl\` is required: the API's public address, e.g. ${example}`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(baseUrl as string);
+  } catch {
+    fail(`\`baseUrl\` must be an absolute http(s) URL such as ${example} (got ${JSON.stringify(baseUrl)})`);
+  }
+  // `new URL("localhost:3000")` parses, with "localhost:" as its scheme.
+  if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") {
+    fail(`\`baseUrl\` must be an absolute http(s) URL such as ${example} (got ${JSON.stringify(baseUrl)})`);
+  }
+  if (parsed?.search || parsed?.hash) {
+    fail(`\`baseUrl\` must not carry a query or fragment (got ${JSON.stringify(baseUrl)})`);
+  }
+
+  if (options.platformDomain !== undefined && !/^[^\s/:@]+\.?[^\s/:@]*$/.test(options.platformDomain)) {
+    fail(
+      `\`platformDomain\` must be a host name such as "mail.example.com" (got ${JSON.stringify(options.platformDomain)})`,
+    );
+  }
+
+  const whole = (name: string, value: number | undefined, min: number) => {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < min)) {
+      fail(`\`${name}\` must be a whole number of at least ${min} (got ${String(value)})`);
+    }
+  };
+  whole("maxBodyBytes", options.maxBodyBytes, 1);
+  whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
+  const tracking = options.tracking ?? {};
+  whole("tracking.batchSize", tracking.batchSize, 1);
+  whole("tracking.queueSize", tracking.queueSize, 1);
+  whole("tracking.cacheSize", tracking.cacheSize, 0);
+  if (tracking.acknowledge !== undefined && !["after-commit", "immediately"].includes(tracking.acknowledge)) {
+    fail(
+      `\`tracking.acknowledge\` must be "after-commit" or "immediately" (got ${JSON.stringify(tracking.acknowledge)})`,
+    );
+  }
+  if (tracking.ipAddresses !== undefined && !["truncated", "full", "none"].includes(tracking.ipAddresses)) {
+    fail(
+      `\`tracking.ipAddresses\` must be "truncated", "full" or "none" (got ${JSON.stringify(tracking.ipAddresses)})`,
+    );
+  }
+  whole("domains.dnsTimeoutMs", options.domains?.dnsTimeoutMs, 1);
+  whole("domains.recheckIntervalMs", options.domains?.recheckIntervalMs, 1);
+}
+
+/**
+ * Says when every unverified sender would be rewritten to a domain no receiving server accepts
+ * mail from (`...@send.localhost`, `...@send.127.0.0.1`): fine on a laptop, a surprise in
+ * production. Called once by `start()`: servers call it, one-shot scripts such as the CLI do not,
+ * so their output stays clean.
+ */
+export function warnAboutPlatformDomain(platformDomain: string, logger: Logger): void {
+  const host = platformDomain.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || isIP(host) !== 0) {
+    logger.info(
+      `MailPulse: the platform domain is ${JSON.stringify(platformDomain)}, so unverified senders are rewritten to ` +
+        `...@send.${platformDomain}, which receiving servers refuse. Set \`platformDomain\` (standalone: ` +
+        "MAILPULSE_PLATFORM_DOMAIN) to a domain you own before sending for real.",
+    );
+  }
+}
