@@ -1,5 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import { describeUnexpected } from "./describe-unexpected.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
 import type { AnyRoute } from "./route.js";
 import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
@@ -72,7 +73,7 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
         if (error.status >= 500) options.logger.error(`MailPulse: ${error.message}`, error.cause ?? error);
         return errorResponse(error.status, error.message, error.headers);
       }
-      options.logger.error(`MailPulse: unexpected error on ${request.method} ${request.url}`, error);
+      options.logger.error(describeUnexpected(error, `${request.method} ${request.url}`), error);
       return errorResponse(500, "Internal server error");
     }
   };

@@ -1,5 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import { describeUnexpected } from "./describe-unexpected.js";
 import type { DirectRequest, DirectResponse } from "./direct-route.js";
 import { isDirectRoute } from "./direct-route.js";
 import type { AnyRoute } from "./route.js";
@@ -37,7 +38,7 @@ export function createDirectHandler(router: Router, logger: Logger): DirectHandl
 
 function errorAnswer(error: unknown, logger: Logger, pathname: string): DirectResponse {
   const known = error instanceof MailPulseError;
-  if (!known) logger.error(`MailPulse: unexpected error on GET ${pathname}`, error);
+  if (!known) logger.error(describeUnexpected(error, `GET ${pathname}`), error);
   const status = known ? error.status : 500;
   const message = known ? error.message : "Internal server error";
   return {
