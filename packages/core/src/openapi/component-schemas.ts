@@ -5,6 +5,46 @@ import type { JsonObject } from "../util/json.js";
  * bodies are parsed by the services' zod schemas; these describe them for clients, and the
  * OpenAPI test checks every documented example against them and the live answers too.
  */
+/** The properties a contact has in the list and in its detail (`Contact`, `ContactDetail`). */
+const contactSummaryProperties = {
+  email: {
+    type: "string",
+    description: "The address, lowercased.",
+  },
+  totalEmails: {
+    type: "integer",
+    minimum: 0,
+    description: "Emails sent to the contact.",
+  },
+  totalOpens: {
+    type: "integer",
+    minimum: 0,
+    description: "Open events.",
+  },
+  totalClicks: {
+    type: "integer",
+    minimum: 0,
+    description: "Click events.",
+  },
+  campaigns: {
+    type: "array",
+    items: {
+      type: "string",
+    },
+    description: "Names of the campaigns the contact received, sorted.",
+  },
+  engagementScore: {
+    type: "integer",
+    minimum: 0,
+    maximum: 100,
+    description: "min(100, round((totalOpens / totalEmails x 60 + totalClicks / totalEmails x 40) x 100)).",
+  },
+  lastActivity: {
+    type: "string",
+    format: "date-time",
+    description: "The contact's latest email, open or click.",
+  },
+} as const;
 export const componentSchemas: Record<string, JsonObject> = {
   Error: {
     type: "object",
@@ -600,44 +640,7 @@ export const componentSchemas: Record<string, JsonObject> = {
       "lastActivity",
     ],
     properties: {
-      email: {
-        type: "string",
-        description: "The address, lowercased.",
-      },
-      totalEmails: {
-        type: "integer",
-        minimum: 0,
-        description: "Emails sent to the contact.",
-      },
-      totalOpens: {
-        type: "integer",
-        minimum: 0,
-        description: "Open events.",
-      },
-      totalClicks: {
-        type: "integer",
-        minimum: 0,
-        description: "Click events.",
-      },
-      campaigns: {
-        type: "array",
-        items: {
-          type: "string",
-        },
-        description: "Names of the campaigns the contact received, sorted.",
-      },
-      engagementScore: {
-        type: "integer",
-        minimum: 0,
-        maximum: 100,
-        description:
-          "min(100, round((totalOpens / totalEmails x 60 + totalClicks / totalEmails x 40) x 100)).",
-      },
-      lastActivity: {
-        type: "string",
-        format: "date-time",
-        description: "The contact's latest email, open or click.",
-      },
+      ...contactSummaryProperties,
     },
     additionalProperties: false,
   },
@@ -684,44 +687,7 @@ export const componentSchemas: Record<string, JsonObject> = {
       "timeline",
     ],
     properties: {
-      email: {
-        type: "string",
-        description: "The address, lowercased.",
-      },
-      totalEmails: {
-        type: "integer",
-        minimum: 0,
-        description: "Emails sent to the contact.",
-      },
-      totalOpens: {
-        type: "integer",
-        minimum: 0,
-        description: "Open events.",
-      },
-      totalClicks: {
-        type: "integer",
-        minimum: 0,
-        description: "Click events.",
-      },
-      campaigns: {
-        type: "array",
-        items: {
-          type: "string",
-        },
-        description: "Names of the campaigns the contact received, sorted.",
-      },
-      engagementScore: {
-        type: "integer",
-        minimum: 0,
-        maximum: 100,
-        description:
-          "min(100, round((totalOpens / totalEmails x 60 + totalClicks / totalEmails x 40) x 100)).",
-      },
-      lastActivity: {
-        type: "string",
-        format: "date-time",
-        description: "The contact's latest email, open or click.",
-      },
+      ...contactSummaryProperties,
       firstSeen: {
         type: "string",
         format: "date-time",
