@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `GET /campaigns`. */
 export const listCampaignsDocs: OperationDocs = {
@@ -50,72 +51,19 @@ export const createCampaignDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The body is missing, is not JSON or fails validation.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: "Request body is required: send a JSON object",
-              },
-            },
-            invalidJson: {
-              value: {
-                error: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
-              },
-            },
-            missingName: {
-              value: {
-                error: 'Invalid request body: "name" is required',
-              },
-            },
-            emptyName: {
-              value: {
-                error: 'Invalid request body: "name": must not be empty',
-              },
-            },
-          },
-        },
-      },
-    },
-    "403": {
-      description: "The plan's limit of active (not archived) campaigns is reached.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            planLimit: {
-              value: {
-                error: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
-              },
-            },
-          },
-        },
-      },
-    },
-    "409": {
-      description: "A campaign with this name already exists in the organization (archived ones included).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            duplicate: {
-              value: {
-                error: 'A campaign named "Spring sale" already exists',
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The body is missing, is not JSON or fails validation.", {
+      missing: "Request body is required: send a JSON object",
+      invalidJson: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+      missingName: 'Invalid request body: "name" is required',
+      emptyName: 'Invalid request body: "name": must not be empty',
+    }),
+    "403": errorDocs("The plan's limit of active (not archived) campaigns is reached.", {
+      planLimit: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
+    }),
+    "409": errorDocs(
+      "A campaign with this name already exists in the organization (archived ones included).",
+      { duplicate: 'A campaign named "Spring sale" already exists' },
+    ),
   },
 };
 
@@ -146,23 +94,7 @@ export const getCampaignDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The path is malformed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            badEncoding: {
-              value: {
-                error: "Malformed percent-encoding in the URL path",
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The path is malformed.", { badEncoding: "Malformed percent-encoding in the URL path" }),
     "404": {
       $ref: "#/components/responses/CampaignNotFound",
     },
@@ -196,28 +128,10 @@ export const archiveCampaignDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The campaign is already archived; or the path is malformed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            alreadyArchived: {
-              value: {
-                error: "Campaign is already archived",
-              },
-            },
-            badEncoding: {
-              value: {
-                error: "Malformed percent-encoding in the URL path",
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The campaign is already archived; or the path is malformed.", {
+      alreadyArchived: "Campaign is already archived",
+      badEncoding: "Malformed percent-encoding in the URL path",
+    }),
     "404": {
       $ref: "#/components/responses/CampaignNotFound",
     },

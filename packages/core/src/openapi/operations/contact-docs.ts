@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `GET /contacts`. */
 export const listContactsDocs: OperationDocs = {
@@ -56,29 +57,11 @@ export const listContactsDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "A query parameter is invalid.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            badLimit: {
-              value: {
-                error: 'Invalid request query: "limit": must be at most 1000',
-              },
-            },
-            badCursor: {
-              value: {
-                error:
-                  'Invalid request query: "cursor" is not a cursor MailPulse issued; use the one the previous page gave',
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("A query parameter is invalid.", {
+      badLimit: 'Invalid request query: "limit": must be at most 1000',
+      badCursor:
+        'Invalid request query: "cursor" is not a cursor MailPulse issued; use the one the previous page gave',
+    }),
   },
 };
 
@@ -108,44 +91,10 @@ export const getContactDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The address is longer than 320 characters; or the path is malformed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            tooLong: {
-              value: {
-                error: 'Invalid request path: "email": Too big: expected string to have <=320 characters',
-              },
-            },
-            badEncoding: {
-              value: {
-                error: "Malformed percent-encoding in the URL path",
-              },
-            },
-          },
-        },
-      },
-    },
-    "404": {
-      description: "The organization never emailed this address.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            notFound: {
-              value: {
-                error: "Contact not found",
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The address is longer than 320 characters; or the path is malformed.", {
+      tooLong: 'Invalid request path: "email": Too big: expected string to have <=320 characters',
+      badEncoding: "Malformed percent-encoding in the URL path",
+    }),
+    "404": errorDocs("The organization never emailed this address.", { notFound: "Contact not found" }),
   },
 };

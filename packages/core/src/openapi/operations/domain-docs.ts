@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `GET /sending-domains`. */
 export const listSendingDomainsDocs: OperationDocs = {
@@ -51,61 +52,19 @@ export const createSendingDomainDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description:
-        "The body is missing, is not JSON, the domain is malformed, or the mail provider refused it.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: 'Invalid request body: "domain" is required',
-              },
-            },
-            localhost: {
-              value: {
-                error: 'Invalid request body: "domain": must not be localhost',
-              },
-            },
-            ip: {
-              value: {
-                error: 'Invalid request body: "domain": must be a domain name, not an IP address',
-              },
-            },
-            provider: {
-              value: {
-                error: "The mail provider refused the domain: domain is on a blocklist",
-              },
-            },
-          },
-        },
+    "400": errorDocs(
+      "The body is missing, is not JSON, the domain is malformed, or the mail provider refused it.",
+      {
+        missing: 'Invalid request body: "domain" is required',
+        localhost: 'Invalid request body: "domain": must not be localhost',
+        ip: 'Invalid request body: "domain": must be a domain name, not an IP address',
+        provider: "The mail provider refused the domain: domain is on a blocklist",
       },
-    },
-    "409": {
-      description: "The organization already has this domain, or another organization has verified it.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            alreadyAdded: {
-              value: {
-                error: "Sending domain acme.com already added",
-              },
-            },
-            verifiedElsewhere: {
-              value: {
-                error: "acme.com is already verified by another organization",
-              },
-            },
-          },
-        },
-      },
-    },
+    ),
+    "409": errorDocs("The organization already has this domain, or another organization has verified it.", {
+      alreadyAdded: "Sending domain acme.com already added",
+      verifiedElsewhere: "acme.com is already verified by another organization",
+    }),
   },
 };
 
@@ -139,58 +98,16 @@ export const verifySendingDomainDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The body is missing, is not JSON, or has no `domainId`.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: 'Invalid request body: "domainId" is required',
-              },
-            },
-          },
-        },
-      },
-    },
-    "404": {
-      description:
-        "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            notFound: {
-              value: {
-                error: "Sending domain not found",
-              },
-            },
-          },
-        },
-      },
-    },
-    "409": {
-      description: "Another organization verified this domain first.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            verifiedElsewhere: {
-              value: {
-                error: "acme.com is already verified by another organization",
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The body is missing, is not JSON, or has no `domainId`.", {
+      missing: 'Invalid request body: "domainId" is required',
+    }),
+    "404": errorDocs(
+      "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
+      { notFound: "Sending domain not found" },
+    ),
+    "409": errorDocs("Another organization verified this domain first.", {
+      verifiedElsewhere: "acme.com is already verified by another organization",
+    }),
   },
 };
 
@@ -221,41 +138,11 @@ export const deleteSendingDomainDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The path is malformed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            badEncoding: {
-              value: {
-                error: "Malformed percent-encoding in the URL path",
-              },
-            },
-          },
-        },
-      },
-    },
-    "404": {
-      description:
-        "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            notFound: {
-              value: {
-                error: "Sending domain not found",
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The path is malformed.", { badEncoding: "Malformed percent-encoding in the URL path" }),
+    "404": errorDocs(
+      "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
+      { notFound: "Sending domain not found" },
+    ),
   },
 };
 
@@ -310,29 +197,13 @@ export const setTrackingDomainDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description:
-        "The body is missing, is not JSON, the domain is malformed, or another organization uses it.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: 'Invalid request body: "domain" is required',
-              },
-            },
-            inUse: {
-              value: {
-                error: "track.acme.com is already used by another organization",
-              },
-            },
-          },
-        },
+    "400": errorDocs(
+      "The body is missing, is not JSON, the domain is malformed, or another organization uses it.",
+      {
+        missing: 'Invalid request body: "domain" is required',
+        inUse: "track.acme.com is already used by another organization",
       },
-    },
+    ),
   },
 };
 
@@ -375,22 +246,6 @@ export const verifyTrackingDomainDocs: OperationDocs = {
         },
       },
     },
-    "404": {
-      description: "No custom tracking domain is set.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            notSet: {
-              value: {
-                error: "Custom tracking domain not found",
-              },
-            },
-          },
-        },
-      },
-    },
+    "404": errorDocs("No custom tracking domain is set.", { notSet: "Custom tracking domain not found" }),
   },
 };

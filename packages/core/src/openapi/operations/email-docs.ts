@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `POST /send`. */
 export const sendEmailDocs: OperationDocs = {
@@ -39,75 +40,23 @@ export const sendEmailDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description:
-        "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: "Request body is required: send a JSON object",
-              },
-            },
-            invalidJson: {
-              value: {
-                error: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
-              },
-            },
-            invalidField: {
-              value: {
-                error: 'Invalid request body: "to[1]": "bob@" domain is not valid',
-              },
-            },
-            archivedCampaign: {
-              value: {
-                error: 'Campaign "Spring sale" is archived and accepts no new emails',
-              },
-            },
-          },
-        },
+    "400": errorDocs(
+      "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
+      {
+        missing: "Request body is required: send a JSON object",
+        invalidJson: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+        invalidField: 'Invalid request body: "to[1]": "bob@" domain is not valid',
+        archivedCampaign: 'Campaign "Spring sale" is archived and accepts no new emails',
       },
-    },
-    "403": {
-      description:
-        "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            planLimit: {
-              value: {
-                error: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
-              },
-            },
-          },
-        },
-      },
-    },
-    "500": {
-      description:
-        "The delivery provider refused or failed to send the email (it is stored with status `failed`); or an unexpected server error (`Internal server error`).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            deliveryFailed: {
-              value: {
-                error: "Email delivery failed",
-              },
-            },
-          },
-        },
-      },
-    },
+    ),
+    "403": errorDocs(
+      "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
+      { planLimit: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade" },
+    ),
+    "500": errorDocs(
+      "The delivery provider refused or failed to send the email (it is stored with status `failed`); or an unexpected server error (`Internal server error`).",
+      { deliveryFailed: "Email delivery failed" },
+    ),
   },
 };
 
@@ -167,56 +116,18 @@ export const registerEmailDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description:
-        "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            missing: {
-              value: {
-                error: "Request body is required: send a JSON object",
-              },
-            },
-            invalidJson: {
-              value: {
-                error: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
-              },
-            },
-            invalidField: {
-              value: {
-                error: 'Invalid request body: "htmlContent": must not be empty',
-              },
-            },
-            archivedCampaign: {
-              value: {
-                error: 'Campaign "Newsletter" is archived and accepts no new emails',
-              },
-            },
-          },
-        },
+    "400": errorDocs(
+      "The body is missing, is not JSON or fails validation; or `campaignId` names an archived campaign.",
+      {
+        missing: "Request body is required: send a JSON object",
+        invalidJson: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+        invalidField: 'Invalid request body: "htmlContent": must not be empty',
+        archivedCampaign: 'Campaign "Newsletter" is archived and accepts no new emails',
       },
-    },
-    "403": {
-      description:
-        "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            planLimit: {
-              value: {
-                error: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
-              },
-            },
-          },
-        },
-      },
-    },
+    ),
+    "403": errorDocs(
+      "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
+      { planLimit: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade" },
+    ),
   },
 };

@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `GET /campaigns/{id}/stats`. */
 export const getCampaignStatsDocs: OperationDocs = {
@@ -44,24 +45,10 @@ export const getCampaignStatsDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "`period` is not one of the accepted formats; or the path is malformed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            badPeriod: {
-              value: {
-                error:
-                  'Invalid period "2026-02-30,2026-03-01": 2026-02-30 is not a calendar date. Accepted formats: 7d, 30d, 90d, or an inclusive date range YYYY-MM-DD,YYYY-MM-DD of at most 366 days',
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("`period` is not one of the accepted formats; or the path is malformed.", {
+      badPeriod:
+        'Invalid period "2026-02-30,2026-03-01": 2026-02-30 is not a calendar date. Accepted formats: 7d, 30d, 90d, or an inclusive date range YYYY-MM-DD,YYYY-MM-DD of at most 366 days',
+    }),
     "404": {
       $ref: "#/components/responses/CampaignNotFound",
     },

@@ -1,4 +1,5 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
 
 /** `GET /t/o/{id}`. */
 export const trackOpenDocs: OperationDocs = {
@@ -47,23 +48,9 @@ export const trackOpenDocs: OperationDocs = {
         "image/gif": {},
       },
     },
-    "400": {
-      description: "The id is longer than 200 characters, or the path is malformed (JSON error).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            tooLong: {
-              value: {
-                error: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The id is longer than 200 characters, or the path is malformed (JSON error).", {
+      tooLong: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
+    }),
   },
 };
 
@@ -112,23 +99,9 @@ export const trackClickDocs: OperationDocs = {
         },
       },
     },
-    "400": {
-      description: "The id is longer than 200 characters, or the path is malformed (JSON error).",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Error",
-          },
-          examples: {
-            tooLong: {
-              value: {
-                error: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
-              },
-            },
-          },
-        },
-      },
-    },
+    "400": errorDocs("The id is longer than 200 characters, or the path is malformed (JSON error).", {
+      tooLong: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
+    }),
     "404": {
       description: "Unknown link: a small HTML page for the person who clicked (not JSON).",
       headers: {
