@@ -5,8 +5,31 @@ import type { JsonObject } from "../util/json.js";
  * bodies are parsed by the services' zod schemas; these describe them for clients, and the
  * OpenAPI test checks every documented example against them and the live answers too.
  */
+/** The properties of a sending domain, in its answers with and without `verified`. */
+const sendingDomainProperties: JsonObject = {
+  id: {
+    type: "string",
+  },
+  domain: {
+    type: "string",
+  },
+  status: {
+    enum: ["pending", "verified"],
+  },
+  records: {
+    type: "array",
+    items: {
+      $ref: "#/components/schemas/DnsRecord",
+    },
+  },
+  createdAt: {
+    type: "string",
+    format: "date-time",
+  },
+};
+
 /** The properties a contact has in the list and in its detail (`Contact`, `ContactDetail`). */
-const contactSummaryProperties = {
+const contactSummaryProperties: JsonObject = {
   email: {
     type: "string",
     description: "The address, lowercased.",
@@ -44,7 +67,7 @@ const contactSummaryProperties = {
     format: "date-time",
     description: "The contact's latest email, open or click.",
   },
-} as const;
+};
 export const componentSchemas: Record<string, JsonObject> = {
   Error: {
     type: "object",
@@ -767,25 +790,7 @@ export const componentSchemas: Record<string, JsonObject> = {
     type: "object",
     required: ["id", "domain", "status", "records", "createdAt"],
     properties: {
-      id: {
-        type: "string",
-      },
-      domain: {
-        type: "string",
-      },
-      status: {
-        enum: ["pending", "verified"],
-      },
-      records: {
-        type: "array",
-        items: {
-          $ref: "#/components/schemas/DnsRecord",
-        },
-      },
-      createdAt: {
-        type: "string",
-        format: "date-time",
-      },
+      ...sendingDomainProperties,
     },
     additionalProperties: false,
   },
@@ -806,25 +811,7 @@ export const componentSchemas: Record<string, JsonObject> = {
     type: "object",
     required: ["id", "domain", "status", "records", "createdAt", "verified"],
     properties: {
-      id: {
-        type: "string",
-      },
-      domain: {
-        type: "string",
-      },
-      status: {
-        enum: ["pending", "verified"],
-      },
-      records: {
-        type: "array",
-        items: {
-          $ref: "#/components/schemas/DnsRecord",
-        },
-      },
-      createdAt: {
-        type: "string",
-        format: "date-time",
-      },
+      ...sendingDomainProperties,
       verified: {
         type: "boolean",
       },
