@@ -4,7 +4,7 @@ import { describeUnexpected } from "./describe-unexpected.js";
 import type { DirectRequest, DirectResponse } from "./direct-route.js";
 import { isDirectRoute } from "./direct-route.js";
 import type { AnyRoute } from "./route.js";
-import type { Router } from "./router.js";
+import { decodePathParams, type Router } from "./router.js";
 import { validate } from "./validate.js";
 
 /** A direct request with the path it asks for, relative to the mount point (`/api/...`). */
@@ -20,11 +20,13 @@ export type DirectHandler = (request: DirectHandlerRequest) => Promise<DirectRes
 /** Builds the {@link DirectHandler} over the same router as the fetch handler. */
 export function createDirectHandler(router: Router, logger: Logger): DirectHandler {
   return async (request) => {
-    const route: AnyRoute | undefined = router.find(request.method, request.pathname)?.route;
-    if (!route || !isDirectRoute(route)) return undefined;
+    const found = router.find(request.method, request.pathname);
+    const route: AnyRoute | undefined = found?.route;
+    if (!found || !route || !isDirectRoute(route)) return undefined;
     let answer: DirectResponse;
     try {
-      const { params } = router.match(request.method, request.pathname);
+      // One lookup per hit: the match found above only needs its parameters decoded.
+      const params = decodePathParams(found.params);
       answer = await route.direct({
         ...request,
         params: route.params ? validate(route.params, params, "path") : params,

@@ -24,6 +24,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** Percent-decodes a match's parameters in place; BAD_REQUEST for a malformed escape. */
+export function decodePathParams(params: Record<string, string>): Record<string, string> {
+  for (const key of Object.keys(params)) params[key] = decodeSegment(params[key]!);
+  return params;
+}
+
 /**
  * Matches paths against the route table. Throws NOT_FOUND when no route has the path and
  * METHOD_NOT_ALLOWED (with an `Allow` header) when routes have the path but not the method.
@@ -61,7 +67,7 @@ export function createRouter(routes: readonly AnyRoute[]) {
       const allowed = new Set<string>();
       const found = search(wantedMethod(method), splitPath(pathname), allowed);
       if (found) {
-        for (const key of Object.keys(found.params)) found.params[key] = decodeSegment(found.params[key]!);
+        decodePathParams(found.params);
         return found;
       }
       if (allowed.size === 0) throw new MailPulseError("NOT_FOUND", `No route for ${method} ${pathname}`);
@@ -72,7 +78,7 @@ export function createRouter(routes: readonly AnyRoute[]) {
     },
     /**
      * The route `match` would choose, or `undefined`; never throws. Its parameters are still
-     * percent-encoded: call `match` to get them decoded (and the errors of a malformed path).
+     * percent-encoded: {@link decodePathParams} decodes them (and throws for a malformed path).
      */
     find(method: string, pathname: string): RouteMatch | undefined {
       return search(wantedMethod(method), splitPath(pathname));
