@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { isLockConflict, retryOnLockConflict } from "../../src/kysely/tracking/retry-on-lock-conflict.js";
+import { isLockConflict, retryOnLockConflict } from "../../src/kysely/retry-on-lock-conflict.js";
 
 describe("retryOnLockConflict", () => {
   it("runs the transaction again after a lock conflict, until it succeeds", async () => {

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { EmailRecord, EmailStore, NewEmailRecord, SentMark } from "../../ports/storage.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
+import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import { bumpDailyStat, countSentForContacts, enqueueWebhookEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
-import { retryOnLockConflict } from "../tracking/retry-on-lock-conflict.js";
 
 function toEmailRecord(row: Selectable<EmailTable>): EmailRecord {
   return {

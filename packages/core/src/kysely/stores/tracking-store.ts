@@ -2,10 +2,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { TrackedEmail, TrackingStore } from "../../ports/storage.js";
 import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
+import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
 import { recordHits } from "../tracking/record-hits.js";
 import { recordHitsPostgres } from "../tracking/record-hits-postgres.js";
-import { retryOnLockConflict } from "../tracking/retry-on-lock-conflict.js";
 
 const emailColumns = [
   "mailpulse_email.id",

@@ -9,7 +9,7 @@ export function isLockConflict(error: unknown): boolean {
 
 /**
  * Runs `transaction` again when the database aborted it for a lock conflict with a concurrent
- * writer (another process recording hits of the same emails), up to `attempts` times with a short
+ * writer (a tracking batch and a send counting the same contacts), up to `attempts` times with a short
  * randomised pause. Any other error is thrown at once.
  */
 export async function retryOnLockConflict<T>(transaction: () => Promise<T>, attempts = 5): Promise<T> {
