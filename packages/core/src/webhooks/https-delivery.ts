@@ -8,6 +8,7 @@ import { isBlockedAddress } from "./address-policy.js";
 import { BlockedAddressError, blockPrivateAddresses } from "./guarded-lookup.js";
 import { readResponseExcerpt } from "./response-excerpt.js";
 import { parseRetryAfter } from "./retry-after.js";
+import { parseWebhookUrl } from "./webhook-url.js";
 
 /** Default time one attempt may take, connecting and answering included: 10 s. */
 export const defaultWebhookTimeoutMs = 10_000;
@@ -163,17 +164,17 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
 }
 
 /**
- * The refusal of a request that must not start, or null: an unparsable or non-https URL, or (an
- * IP literal never goes through `lookup`) a blocked IP-literal host.
+ * The refusal of a request that must not start, or null: a URL `parseWebhookUrl` refuses (not
+ * https, credentials, ...) or, since an IP literal never goes through `lookup`, a blocked
+ * IP-literal host.
  */
 function refuseBeforeConnecting(rawUrl: string, allowPrivateNetworks: boolean): string | null {
   let url: URL;
   try {
-    url = new URL(rawUrl);
-  } catch {
-    return "invalid url";
+    url = parseWebhookUrl(rawUrl);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
-  if (url.protocol !== "https:") return `refused ${url.protocol}// url: deliveries use https only`;
   if (allowPrivateNetworks) return null;
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (!isIP(host)) return null;

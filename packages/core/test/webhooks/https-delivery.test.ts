@@ -223,12 +223,15 @@ describe("createWebhookTransport over real HTTPS", () => {
     expect(await client.post(delivery("not a url"))).toMatchObject({
       ok: false,
       status: null,
-      error: "invalid url",
+      error: "url must be an absolute https:// URL",
     });
     expect(await client.post(delivery("http://93.184.215.14/"))).toMatchObject({
       ok: false,
       status: null,
-      error: "refused http:// url: deliveries use https only",
+      error: "url must use https://, not http://",
+    });
+    expect(await client.post(delivery("https://user:pw@93.184.215.14/"))).toMatchObject({
+      error: "url must not contain a user name or password; deliveries are signed instead",
     });
   });
 
