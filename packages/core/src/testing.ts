@@ -24,5 +24,6 @@ export {
   type SmtpTestServerOptions,
   startSmtpTestServer,
 } from "./testing/smtp-test-server.js";
+export { createStaticLookup } from "./testing/static-lookup.js";
 export { runStorageContractSuite, type StorageFactory } from "./testing/storage-contract.js";
 export { createTestClock, type TestClock } from "./testing/test-clock.js";

@@ -1,5 +1,4 @@
 import { MailPulseError } from "../errors.js";
-import { createWebhookEvent } from "../events/webhook-events.js";
 import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
@@ -124,7 +123,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
   return {
     async send(organizationId, rawInput) {
       const input = parseInput(sendEmailSchema, rawInput, "emails.send");
-      const { campaign, content, record } = await prepare(organizationId, input);
+      const { content, record } = await prepare(organizationId, input);
       const emailId = record.id;
       const sender = await decideSender(
         storage.sendingDomains,
@@ -167,17 +166,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       await storage.emails.markSent(organizationId, emailId, {
         providerMessageId,
         sentAt,
-        event: createWebhookEvent("EMAIL_SENT", sentAt, {
-          emailId,
-          emailTrackingId: content.trackingId,
-          providerMessageId,
-          campaignId: campaign?.id ?? null,
-          campaignName: campaign?.name ?? null,
-          from: formatMailbox(sender.from),
-          to,
-          subject: input.subject,
-          metadata: input.metadata ?? null,
-        }),
+        logSentEvent: true,
       });
       options.onSent?.(trackedEmailOf(record, sentAt), record.links);
       return {
@@ -198,7 +187,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       await storage.emails.create(
         { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
         // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
-        { providerMessageId: null, sentAt: record.createdAt },
+        { providerMessageId: null, sentAt: record.createdAt, logSentEvent: false },
       );
       options.onSent?.(trackedEmailOf(record, record.createdAt), record.links);
       return {
