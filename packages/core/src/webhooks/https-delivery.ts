@@ -1,5 +1,5 @@
 import { lookup as systemLookup } from "node:dns";
-import type { IncomingMessage } from "node:http";
+import type { ClientRequest, IncomingMessage } from "node:http";
 import { Agent, request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -76,8 +76,9 @@ function describeError(error: unknown): string {
   if (error instanceof AggregateError && !error.message) {
     return [...new Set(error.errors.map(describeError))].join("; ");
   }
-  if (error instanceof Error)
+  if (error instanceof Error) {
     return error.message || String((error as { code?: unknown }).code ?? error.name);
+  }
   return String(error);
 }
 
@@ -117,25 +118,38 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     const refusal = refuseBeforeConnecting(request.url, options.allowPrivateNetworks);
     if (refusal) return outcome({ error: refusal });
 
+    return outcome(await attempt(request));
+  }
+
+  /** One request: its outcome's fields, once the answer's excerpt is read or it failed. */
+  function attempt(request: WebhookRequest): Promise<Partial<DeliveryOutcome>> {
     const body = Buffer.from(request.body, "utf8");
     return new Promise((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (fields: Partial<DeliveryOutcome>): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve(outcome(fields));
+        resolve(fields);
       };
-      const outgoing = httpsRequest(request.url, {
-        method: "POST",
-        agent,
-        headers: { ...request.headers, "content-length": String(body.length) },
-      });
+      let outgoing: ClientRequest;
+      try {
+        outgoing = httpsRequest(request.url, {
+          method: "POST",
+          agent,
+          headers: { ...request.headers, "content-length": String(body.length) },
+        });
+      } catch (error) {
+        // E.g. a header value with a line break: refused before anything is sent.
+        settle({ error: describeError(error) });
+        return;
+      }
       let onTimeout = (): void => {
         outgoing.destroy();
         settle({ error: new AttemptTimeoutError(timeoutMs).message });
       };
-      const timer = setTimeout(() => onTimeout(), timeoutMs);
+      timer = setTimeout(() => onTimeout(), timeoutMs);
       outgoing.on("error", (error) => settle({ error: describeError(error) }));
       outgoing.on("response", (response: IncomingMessage) => {
         const status = response.statusCode ?? null;

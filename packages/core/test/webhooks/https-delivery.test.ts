@@ -235,6 +235,18 @@ describe("createWebhookTransport over real HTTPS", () => {
     });
   });
 
+  it("answers a header value it cannot send with an outcome instead of throwing", async () => {
+    const peer = await receiver();
+    const request = delivery(peer.url);
+    const outcome = await transport({ ca: peer.ca }).post({
+      ...request,
+      headers: { ...request.headers, "x-broken": "line\nbreak" },
+    });
+    expect(outcome).toMatchObject({ ok: false, status: null });
+    expect(outcome.error).toMatch(/x-broken/);
+    expect(peer.requests).toHaveLength(0);
+  });
+
   it("reuses its connection for the next attempt to the same receiver", async () => {
     const peer = await receiver();
     const client = transport({ ca: peer.ca });
