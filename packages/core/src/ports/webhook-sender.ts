@@ -4,30 +4,36 @@
  * and refuses private addresses at connect time; tests and hosts may pass their own.
  */
 
-/** One delivery request: the exact body bytes and the signed headers. */
+/** One delivery attempt: where, what and with which headers (see `signDelivery`). */
 export interface WebhookRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
 }
 
-/** What an attempt got: never a rejection, every failure is described here. */
+/** What happened to one attempt, ready to be logged and to decide on a retry. Never a rejection. */
 export interface WebhookResponse {
-  /** A 2xx answer. */
+  /** The receiver answered 2xx. */
   ok: boolean;
-  /** The receiver's status; null when no answer came. */
+  /** The answer's status; `null` when none came (timeout, connection or TLS failure, blocked address). */
   status: number | null;
+  /** From the start of the attempt to its outcome, in whole milliseconds. */
   durationMs: number;
-  /** The first KiB of the answer's body. */
+  /** The first 1 KiB of the answer's body, decoded as UTF-8 (a character cut in half is dropped). */
   responseExcerpt: string;
-  /** The answer's `Retry-After`, in milliseconds from now. */
+  /** The wait the receiver asked for in `Retry-After` (seconds or HTTP date), in ms; `null` without one. */
   retryAfterMs: number | null;
-  /** Why no 2xx came: `timeout after 10 s`, `connect ECONNREFUSED`, a blocked address... */
+  /**
+   * Why there is no usable answer, for a person: `timeout after 10 s`, `connect ECONNREFUSED
+   * 127.0.0.1:443`, `blocked address 127.0.0.1 (loopback)`, a TLS error, `redirect to ... not
+   * followed`. `null` when the receiver answered with any other status.
+   */
   error: string | null;
 }
 
 /** Posts webhook deliveries. */
 export interface WebhookSender {
+  /** Makes one attempt; never throws, every failure is a response. */
   post(request: WebhookRequest): Promise<WebhookResponse>;
   /** Releases sockets (called by `mailpulse.stop()`). */
   close?(): void;

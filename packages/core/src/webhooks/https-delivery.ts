@@ -4,6 +4,7 @@ import { Agent, request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
 import { rootCertificates } from "node:tls";
+import type { WebhookRequest, WebhookResponse, WebhookSender } from "../ports/webhook-sender.js";
 import { isBlockedAddress } from "./address-policy.js";
 import { BlockedAddressError, blockPrivateAddresses } from "./guarded-lookup.js";
 import { readResponseExcerpt } from "./response-excerpt.js";
@@ -30,35 +31,13 @@ export interface WebhookTransportOptions {
   now?: () => number;
 }
 
-/** One delivery attempt: where, what and with which headers (see `signDelivery`). */
-export interface WebhookRequest {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-}
+export type { WebhookRequest } from "../ports/webhook-sender.js";
 
-/** What happened to one attempt, ready to be logged and to decide on a retry. */
-export interface DeliveryOutcome {
-  /** The receiver answered 2xx. */
-  ok: boolean;
-  /** The answer's status; `null` when none came (timeout, connection or TLS failure, blocked address). */
-  status: number | null;
-  /** From the start of the attempt to its outcome, in whole milliseconds. */
-  durationMs: number;
-  /** The first 1 KiB of the answer's body, decoded as UTF-8 (a character cut in half is dropped). */
-  responseExcerpt: string;
-  /** The wait the receiver asked for in `Retry-After` (seconds or HTTP date), in ms; `null` without one. */
-  retryAfterMs: number | null;
-  /**
-   * Why there is no usable answer, for a person: `timeout after 10 s`, `connect ECONNREFUSED
-   * 127.0.0.1:443`, `blocked address 127.0.0.1 (loopback)`, a TLS error, `redirect to ... not
-   * followed`. `null` when the receiver answered with any other status.
-   */
-  error: string | null;
-}
+/** What happened to one attempt: the port's {@link WebhookResponse}. */
+export type DeliveryOutcome = WebhookResponse;
 
-/** Sends webhook deliveries over HTTPS. */
-export interface WebhookTransport {
+/** Sends webhook deliveries over HTTPS: the default {@link WebhookSender}. */
+export interface WebhookTransport extends WebhookSender {
   /** Makes one attempt; never throws, every failure is an outcome. */
   post(request: WebhookRequest): Promise<DeliveryOutcome>;
   /** Closes the kept-alive connections; pending attempts fail. */
