@@ -41,7 +41,7 @@ export function createEventService(deps: ServiceDeps): EventService {
     }
     throw new MailPulseError(
       "VALIDATION_FAILED",
-      `Invalid query: "after" is neither a cursor MailPulse issued nor the id of one of your events`,
+      `Invalid input of events.list: "after" is neither a cursor nor an event id of the organization`,
       { issues: [{ path: ["after"], message: "is neither a cursor nor an event id of the organization" }] },
     );
   }

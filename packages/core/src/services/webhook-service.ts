@@ -269,7 +269,7 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
         throw new MailPulseError(
           "VALIDATION_FAILED",
-          'Invalid query: "limit": must be an integer from 1 to 100',
+          'Invalid request query: "limit": must be an integer from 1 to 100',
           {
             issues: [{ path: ["limit"], message: "must be an integer from 1 to 100" }],
           },
@@ -279,9 +279,13 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
       if (page.before !== undefined) {
         before = /^[1-9][0-9]{0,15}$/.test(page.before) ? Number(page.before) : Number.NaN;
         if (!Number.isSafeInteger(before)) {
-          throw new MailPulseError("VALIDATION_FAILED", 'Invalid query: "before" is not a delivery id', {
-            issues: [{ path: ["before"], message: "is not a delivery id" }],
-          });
+          throw new MailPulseError(
+            "VALIDATION_FAILED",
+            'Invalid request query: "before" is not a delivery id',
+            {
+              issues: [{ path: ["before"], message: "is not a delivery id" }],
+            },
+          );
         }
       }
       const records = await storage.deliveries.list(organizationId, id, { before, limit });

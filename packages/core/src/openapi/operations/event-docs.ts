@@ -33,9 +33,8 @@ export const listEventsDocs: OperationDocs = {
     },
     "400": errorDocs("A query parameter is invalid.", {
       badType:
-        'Invalid request query: "type" has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
-      badAfter:
-        'Invalid query: "after" is neither a cursor MailPulse issued nor the id of one of your events',
+        'Invalid request query: "type": has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
+      badAfter: 'Invalid request query: "after" is neither a cursor nor an event id of the organization',
     }),
   },
 };

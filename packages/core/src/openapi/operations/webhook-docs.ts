@@ -138,7 +138,7 @@ export const listWebhookDeliveriesDocs: OperationDocs = {
   responses: {
     "200": answer("A page of deliveries.", "WebhookDeliveryPage"),
     "400": errorDocs("A query parameter is invalid.", {
-      badLimit: 'Invalid query: "limit": must be an integer from 1 to 100',
+      badLimit: 'Invalid request query: "limit": must be an integer from 1 to 100',
     }),
     "404": webhookNotFound,
   },
