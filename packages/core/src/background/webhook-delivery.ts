@@ -92,7 +92,16 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
         webhook: { failingSince: webhook?.failingSince ?? null, deactivate: false },
       };
     } else {
-      response = await deliver(webhook, toWebhookEvent(event));
+      response = await deliver(webhook, toWebhookEvent(event)).catch((error: unknown) => ({
+        // Nothing was sent (a secret that cannot be opened with this key, a sender that threw):
+        // a failed attempt like any other, so the schedule ends it instead of a retry every lease.
+        ok: false,
+        status: null,
+        durationMs: 0,
+        responseExcerpt: "",
+        retryAfterMs: null,
+        error: `not sent: ${error instanceof Error ? error.message : String(error)}`,
+      }));
       plan = planNextStep(response, delivery.attempt, webhook, clock.now(), policy);
     }
     const recorded = await storage.deliveries.recordAttempt({

@@ -23,7 +23,8 @@ export function createEventDelivery(deps: {
   secrets: SecretBox;
   clock: Clock;
 }): DeliverEvent {
-  return (webhook, event) => {
+  // Async, so a secret that cannot be opened rejects instead of throwing at the caller.
+  return async (webhook, event) => {
     const now = deps.clock.now();
     const secrets = [deps.secrets.open(webhook.secret)];
     if (webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) {

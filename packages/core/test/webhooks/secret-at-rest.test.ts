@@ -33,4 +33,39 @@ describe("webhook secrets at rest", () => {
       await storage.close();
     }
   });
+
+  it("records a delivery whose secret cannot be opened (another key) as a failed attempt, not a silent loop", async () => {
+    const storage = sqliteStorage({ filename: ":memory:" });
+    await storage.migrate();
+    const quiet = { info: () => {}, error: () => {} };
+    const options = {
+      storage,
+      baseUrl: "http://mail.test",
+      logger: quiet,
+      webhooks: { allowPrivateNetworks: true },
+    };
+    const first = createMailPulse({ ...options, encryptionKey: randomBytes(32).toString("base64") });
+    const second = createMailPulse({ ...options, encryptionKey: randomBytes(32).toString("base64") });
+    try {
+      const organization = await first.organizations.create({ name: "Acme" });
+      const webhook = await first.webhooks.create(organization.id, {
+        url: "https://127.0.0.1:9/hooks",
+        events: ["EMAIL_SENT"],
+      });
+      await first.emails.send(organization.id, {
+        from: "a@acme.example",
+        to: "b@example.com",
+        subject: "S",
+        htmlContent: "<p>x</p>",
+      });
+      expect(await second.deliverWebhooks()).toBe(1);
+      const [delivery] = (await second.webhooks.listDeliveries(organization.id, webhook.id)).data;
+      expect(delivery).toMatchObject({ state: "failed", attempts: 1, lastStatus: null });
+      expect(delivery?.lastError).toMatch(/^not sent: /);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await storage.close();
+    }
+  });
 });
