@@ -172,6 +172,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
 
+  const router = createRouter(mounted);
+
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
@@ -184,7 +186,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
-    handleDirect: createDirectHandler(createRouter(mounted), logger),
+    handleDirect: createDirectHandler(router, logger),
+    servesPath: router.hasPath,
     basePath,
     maxBodyBytes,
     organizations,
