@@ -6,7 +6,7 @@ import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
 import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
-import { consoleLogger } from "./logger.js";
+import { toLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { assertValidOptions, warnAboutPlatformDomain } from "./options-validation.js";
@@ -84,7 +84,7 @@ export interface MailPulse extends MailPulseHttp {
 /** Wires services, routes and the handler from the options. */
 export function createMailPulse(options: MailPulseOptions): MailPulse {
   assertValidOptions(options);
-  const logger = options.logger ?? consoleLogger;
+  const logger = toLogger(options.logger);
   const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
     storage: options.storage,

@@ -21,7 +21,7 @@ export {
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
 export type { OperationDocs } from "./http/operation-docs.js";
 export type { MailPulseRoute, RouteInput } from "./http/route.js";
-export { consoleLogger, type Logger } from "./logger.js";
+export { consoleLogger, type LogFields, type Logger, type StructuredLogger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
 export type { MailPulseOptions, TrackingOptions } from "./options.js";

@@ -74,7 +74,13 @@ export interface MailPulseOptions {
   encryptionKey?: string | Uint8Array;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
+  /** The source of the current time. Default: the system clock. */
   clock?: Clock;
+  /**
+   * Where operational lines go (a delivery failure, an unexpected error with its stack, setup
+   * warnings). A console-style logger (message first), or a pino-style one (fields first: pino,
+   * Fastify's `app.log`), told apart by its `child` method (`StructuredLogger`). Default: the console.
+   */
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */
   createId?: () => string;
