@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { mailpulseFastify } from "@mailpulse/adapter-fastify";
 import { createMailPulse, smtpProvider } from "@mailpulse/core";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpTestServer, startSmtpTestServer } from "../../core/src/testing/smtp-test-server.js";
 
 // Fastify's own pino logger, writing JSON lines to a stream the test reads; a real SMTP server on
 // loopback refuses the message so that MailPulse has a failure to report.

@@ -7,7 +7,8 @@
  *
  * The services' types (inputs and results) are here; the storage port's stores and records are
  * on `@mailpulse/core/storage`, the Kysely implementation on `@mailpulse/core/kysely`, the Node
- * bridge on `@mailpulse/core/node` and the contract suites on `@mailpulse/core/testing`.
+ * bridge on `@mailpulse/core/node`, the test kit on `@mailpulse/core/testing` and the contract suites
+ * on `@mailpulse/core/testing/contracts`.
  */
 export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-mailpulse.js";
 export {

@@ -1,6 +1,6 @@
 import { createMailPulse, type MailPulse, type Storage, smtpProvider } from "@mailpulse/core";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type SmtpTestServer, startSmtpTestServer } from "../../src/testing/smtp-test-server.js";
 import { storageFactories } from "../support/storages.js";
 
 // A real SMTP server on loopback refuses the recipient with 550, as a real one would.

@@ -14,7 +14,7 @@ import {
   memoryProvider,
   type Storage,
 } from "@mailpulse/core";
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
