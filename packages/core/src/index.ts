@@ -25,8 +25,9 @@ export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type LogFields, type Logger, type StructuredLogger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { MailPulseOptions, TrackingOptions } from "./options.js";
+export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
+export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export type {
   DkimKey,
   MailAddress,
@@ -34,7 +35,7 @@ export type {
   OutgoingMessage,
   SendResult,
 } from "./ports/mail-provider.js";
-export type { Storage } from "./ports/storage.js";
+export type { ApiKeyRecord, Organization, Storage } from "./ports/storage.js";
 export {
   type CapturedMessage,
   type MemoryProvider,
