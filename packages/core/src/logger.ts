@@ -18,11 +18,14 @@ export interface Logger {
 
 /**
  * A pino-style logger: fields first, message second. pino, bunyan and Fastify's `app.log` are
- * ones. MailPulse tells it from a {@link Logger} by its `child` method, and passes errors as the
- * `err` field, which pino's standard serializer prints with the stack.
+ * ones; they also take a lone message, so they are {@link Logger}s too. MailPulse tells one by its
+ * `child` method and calls it fields first, with an error as the `err` field, which pino's
+ * standard serializer prints with the stack.
  */
-export interface StructuredLogger {
+export interface StructuredLogger extends Logger {
+  info(message: string, fields?: LogFields): void;
   info(fields: object, message: string): void;
+  error(message: string, error?: unknown, fields?: LogFields): void;
   error(fields: object, message: string): void;
   /** Only its presence matters: it is how a structured logger is recognised. */
   child(...args: never[]): unknown;
@@ -38,7 +41,7 @@ export const consoleLogger: Logger = {
  * The {@link Logger} MailPulse writes to, from what the host passed: a {@link StructuredLogger}
  * is called fields first (`error({ ...fields, err }, message)`); a {@link Logger} as it is.
  */
-export function toLogger(logger: Logger | StructuredLogger | undefined): Logger {
+export function toLogger(logger: Logger | undefined): Logger {
   if (logger === undefined) return consoleLogger;
   if (!isStructured(logger)) return logger;
   return {
@@ -48,6 +51,6 @@ export function toLogger(logger: Logger | StructuredLogger | undefined): Logger 
   };
 }
 
-function isStructured(logger: Logger | StructuredLogger): logger is StructuredLogger {
+function isStructured(logger: Logger): logger is StructuredLogger {
   return typeof (logger as Partial<StructuredLogger>).child === "function";
 }

@@ -42,6 +42,8 @@ describe("the public types of @mailpulse/core", () => {
 
   it("accept Fastify's app.log and the console as the logger", () => {
     expectTypeOf<FastifyBaseLogger>().toExtend<StructuredLogger>();
+    // A logger the host typed as structured is accepted as it is.
+    expectTypeOf<StructuredLogger>().toExtend<NonNullable<MailPulseOptions["logger"]>>();
     expectTypeOf<FastifyBaseLogger>().toExtend<NonNullable<MailPulseOptions["logger"]>>();
     expectTypeOf<Console>().toExtend<NonNullable<MailPulseOptions["logger"]>>();
   });
