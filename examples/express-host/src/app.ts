@@ -1,4 +1,4 @@
-import { mailpulseExpress } from "@mailpulse/adapter-express";
+import { mailpulseErrorHandler, mailpulseExpress } from "@mailpulse/adapter-express";
 import { createMailPulse, type MailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import express, { type ErrorRequestHandler, type Express } from "express";
@@ -12,8 +12,8 @@ export interface HostAppOptions {
 }
 
 /**
- * An Express app with routes of its own (`GET /health`, `POST /signup`) and the MailPulse API
- * mounted beside them at `/api`. `close()` stops MailPulse and closes the database; stop the HTTP
+ * An Express app with routes of its own (`GET /health`, `POST /signup`, `GET /api/users/me`) and
+ * the MailPulse API mounted beside them at `/api`; every `/api` answer, errors included, is JSON. `close()` stops MailPulse and closes the database; stop the HTTP
  * server first.
  */
 export async function createHostApp(
@@ -34,9 +34,20 @@ export async function createHostApp(
   app.post("/signup", (req, res) => {
     res.status(201).json({ received: req.body as unknown });
   });
+  // MailPulse answers the paths of its own route table and passes every other request on.
   app.use(mailpulseExpress(mailpulse));
+  // The parser's 400/413 on /api paths come back as MailPulse-style {"error"} JSON, not HTML.
+  app.use(mailpulseErrorHandler(mailpulse));
 
-  // Body-parser's 400/413 and anything MailPulse hands to next(err) end up here.
+  // The host's own /api routes live beside MailPulse's, even when registered after it.
+  app.get("/api/users/me", (_req, res) => {
+    res.json({ id: "u_1", email: "ada@example.com" });
+  });
+  app.use("/api", (req, res) => {
+    res.status(404).json({ error: `No route for ${req.method} ${req.originalUrl}` });
+  });
+
+  // Anything else (the host's own failures) ends up here.
   const onError: ErrorRequestHandler = (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;

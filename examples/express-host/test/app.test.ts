@@ -72,7 +72,13 @@ describe("Express host app with MailPulse mounted", () => {
     expect(await signup.json()).toEqual({ received: { email: "ada@example.com" } });
   });
 
-  it("answers unknown /api paths with MailPulse's JSON 404", async () => {
+  it("serves the host's own /api route registered after MailPulse's mount", async () => {
+    const response = await fetch(`${base}/api/users/me`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: "u_1", email: "ada@example.com" });
+  });
+
+  it("answers /api paths nobody serves with the host's JSON 404", async () => {
     const response = await api("/api/x");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "No route for GET /api/x" });
@@ -85,9 +91,31 @@ describe("Express host app with MailPulse mounted", () => {
     expect(await response.text()).toContain("Cannot GET /nope");
   });
 
-  it("sends malformed JSON, rejected by the host's parser, through the host's error handler", async () => {
+  it("answers malformed JSON, rejected by the host's parser, in MailPulse's JSON shape", async () => {
     const response = await api("/api/campaigns", { method: "POST", body: "{not json" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: expect.any(String) });
+    expect(((await response.json()) as { error: string }).error).toMatch(/^Invalid JSON in request body: /);
+  });
+
+  it("accepts a 144 kB newsletter (past express.json()'s 100 kB default) and answers 413 JSON past 1 MiB", async () => {
+    const newsletter = `<p>${"Lorem ipsum dolor sit amet. ".repeat(5200)}</p>`;
+    expect(newsletter.length).toBeGreaterThan(144_000);
+    const send = (htmlContent: string) =>
+      api("/api/send", {
+        method: "POST",
+        body: JSON.stringify({
+          from: "news@acme.example",
+          to: "ada@example.com",
+          subject: "News",
+          htmlContent,
+        }),
+      });
+    const accepted = await send(newsletter);
+    expect(accepted.status).toBe(200);
+    const tooLarge = await send("x".repeat(mailpulse.maxBodyBytes));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({
+      error: `Request body exceeds the limit of ${mailpulse.maxBodyBytes} bytes`,
+    });
   });
 });

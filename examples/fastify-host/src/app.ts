@@ -1,7 +1,7 @@
 import { mailpulseFastify } from "@mailpulse/adapter-fastify";
 import { createMailPulse, type MailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 
 /** Options of {@link createHostApp}. */
 export interface HostAppOptions {
@@ -11,6 +11,8 @@ export interface HostAppOptions {
   prefix?: string;
   /** Public address of the API's mount point, used in tracking URLs. Default `http://localhost:3001`. */
   baseUrl?: string;
+  /** Fastify's `logger` option; MailPulse logs through the resulting `app.log`. Default `true`. */
+  logger?: FastifyServerOptions["logger"];
 }
 
 /**
@@ -20,13 +22,18 @@ export interface HostAppOptions {
 export async function createHostApp(
   options: HostAppOptions = {},
 ): Promise<{ app: FastifyInstance; mailpulse: MailPulse; close: () => Promise<void> }> {
+  const app = Fastify({ logger: options.logger ?? true });
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
-  const mailpulse = createMailPulse({ storage, baseUrl: options.baseUrl ?? "http://localhost:3001" });
+  const mailpulse = createMailPulse({
+    storage,
+    baseUrl: options.baseUrl ?? "http://localhost:3001",
+    // Fastify's pino logger: MailPulse's lines come out as JSON with their fields (emailId, to, err).
+    logger: app.log,
+  });
   // Background work that runs on its own (the daily re-check of verified sending domains).
   await mailpulse.start();
 
-  const app = Fastify();
   app.get("/health", async () => ({ ok: true }));
   app.post("/signup", async (request, reply) => reply.code(201).send({ received: request.body }));
   // A plain plugin: its body handling stays inside its own scope, the routes above keep Fastify's.

@@ -14,7 +14,7 @@ describe.each([
   let key: string;
 
   beforeAll(async () => {
-    const host = await createHostApp({ prefix });
+    const host = await createHostApp({ prefix, logger: false });
     ({ mailpulse, close } = host);
     await host.app.listen({ port: 0, host: "127.0.0.1" });
     origin = `http://127.0.0.1:${(host.app.server.address() as AddressInfo).port}`;

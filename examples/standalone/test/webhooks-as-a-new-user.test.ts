@@ -7,7 +7,7 @@ import {
   type SmtpTestServer,
   startHttpsTestReceiver,
   startSmtpTestServer,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/core/testing/peers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

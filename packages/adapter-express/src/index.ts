@@ -1,55 +1,12 @@
-import type { MailPulseHttp } from "@mailpulse/core/node";
-import {
-  isBridgeableMethod,
-  isUnderBasePath,
-  serveDirect,
-  toWebRequest,
-  writeDirectResponse,
-  writeWebResponse,
-} from "@mailpulse/core/node";
-import type { Request, Router } from "express";
-import express from "express";
-
-export type { MailPulseHttp, MailPulseRequestInfo } from "@mailpulse/core/node";
-
 /**
- * An Express router that serves the MailPulse API under `/api` relative to wherever it is mounted:
- * `app.use(mailpulseExpress(mailpulse))` serves `/api/...`, `app.use("/mail", ...)` serves
- * `/mail/api/...` (the core still sees `/api/...`). Every other path (and CONNECT/TRACE, which a
- * fetch `Request` cannot carry) falls through to the host's next route. Works with or without a body parser such as `express.json()` ahead of it; unexpected
- * errors go to the host's error middleware through `next(err)`.
+ * `@mailpulse/adapter-express`: mount the MailPulse API in an Express app.
+ *
+ * ```ts
+ * app.use(express.json({ limit: mailpulse.maxBodyBytes }));
+ * app.use(mailpulseExpress(mailpulse));   // serves /api/... beside your routes
+ * app.use(mailpulseErrorHandler(mailpulse)); // keeps body-parser errors on /api JSON
+ * ```
  */
-export function mailpulseExpress(mailpulse: MailPulseHttp): Router {
-  const router = express.Router();
-  router.use(async (req, res, next) => {
-    // req.path is relative to the mount point, which is exactly what the core routes on.
-    if (!isUnderBasePath(req.path, mailpulse.basePath) || !isBridgeableMethod(req.method)) {
-      next();
-      return;
-    }
-    try {
-      // req.ip, like req.protocol, is the client as the app's "trust proxy" setting sees it.
-      const direct = await serveDirect(mailpulse, req, { pathname: req.path, clientIp: req.ip });
-      if (direct) {
-        writeDirectResponse(res, direct);
-        return;
-      }
-      const request = toWebRequest(req, {
-        url: req.url,
-        parsedBody: bodyWasParsed(req) ? req.body : undefined,
-        maxBodyBytes: mailpulse.maxBodyBytes,
-        protocol: req.protocol === "https" ? "https" : "http",
-        response: res,
-      });
-      await writeWebResponse(res, await mailpulse.handler(request, { clientIp: req.ip }));
-    } catch (error) {
-      next(error);
-    }
-  });
-  return router;
-}
-
-/** body-parser marks `req._body`; other parsers at least leave the stream ended. */
-function bodyWasParsed(req: Request): boolean {
-  return (req as Request & { _body?: unknown })._body === true || req.readableEnded;
-}
+export type { MailPulseHttp, MailPulseRequestInfo } from "@mailpulse/core/node";
+export { type MailPulseErrorHandlerOptions, mailpulseErrorHandler } from "./mailpulse-error-handler.js";
+export { mailpulseExpress } from "./mailpulse-express.js";

@@ -72,6 +72,20 @@ describe("mailpulseFastify", () => {
     expect((await fetch(`${base}/apiary`)).status).toBe(404);
   });
 
+  it("leaves the host's own /api routes, registered after the plugin, to the host", async () => {
+    const instance = Fastify();
+    await instance.register(mailpulseFastify, { mailpulse: createEchoHandler() });
+    instance.get("/api/users", async () => ({ users: ["ada"] }));
+    instance.post("/api/users", async (request) => ({ created: request.body }));
+    const base = await listen(instance);
+    expect(await (await fetch(`${base}/api/users`)).json()).toEqual({ users: ["ada"] });
+    // The host's JSON parser, not the plugin's raw one, read this body.
+    expect(await (await post(`${base}/api/users`, '{"name":"bob"}')).json()).toEqual({
+      created: { name: "bob" },
+    });
+    expect(((await (await fetch(`${base}/api/echo`)).json()) as Echo).pathname).toBe("/api/echo");
+  });
+
   it("lets the core, not Fastify's bodyLimit, decide 413, in the API's JSON shape", async () => {
     const instance = Fastify({ bodyLimit: 100 });
     await instance.register(mailpulseFastify, { mailpulse: createEchoHandler(1000) });

@@ -7,7 +7,7 @@ import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
 import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
-import { consoleLogger } from "./logger.js";
+import { toLogger } from "./logger.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { assertValidOptions, warnAboutPlatformDomain } from "./options-validation.js";
@@ -103,7 +103,7 @@ export interface MailPulse extends MailPulseHttp {
 /** Wires services, routes and the handler from the options. */
 export function createMailPulse(options: MailPulseOptions): MailPulse {
   assertValidOptions(options);
-  const logger = options.logger ?? consoleLogger;
+  const logger = toLogger(options.logger);
   const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
     storage: options.storage,
@@ -237,6 +237,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
 
+  const router = createRouter(mounted);
+
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
@@ -251,7 +253,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
-    handleDirect: createDirectHandler(createRouter(mounted), logger),
+    handleDirect: createDirectHandler(router, logger),
+    servesPath: router.hasPath,
     basePath,
     maxBodyBytes,
     organizations,

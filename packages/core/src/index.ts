@@ -7,7 +7,8 @@
  *
  * The services' types (inputs and results) are here; the storage port's stores and records are
  * on `@mailpulse/core/storage`, the Kysely implementation on `@mailpulse/core/kysely`, the Node
- * bridge on `@mailpulse/core/node` and the contract suites on `@mailpulse/core/testing`.
+ * bridge on `@mailpulse/core/node`, the test kit on `@mailpulse/core/testing` and the contract suites
+ * on `@mailpulse/core/testing/contracts`.
  */
 export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-mailpulse.js";
 export {
@@ -21,11 +22,12 @@ export {
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
 export type { OperationDocs } from "./http/operation-docs.js";
 export type { MailPulseRoute, RouteInput } from "./http/route.js";
-export { consoleLogger, type Logger } from "./logger.js";
+export { consoleLogger, type LogFields, type Logger, type StructuredLogger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { MailPulseOptions, TrackingOptions } from "./options.js";
+export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
+export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export type {
   DkimKey,
   MailAddress,
@@ -33,7 +35,7 @@ export type {
   OutgoingMessage,
   SendResult,
 } from "./ports/mail-provider.js";
-export type { Storage } from "./ports/storage.js";
+export type { ApiKeyRecord, Organization, Storage } from "./ports/storage.js";
 export {
   type CapturedMessage,
   type MemoryProvider,

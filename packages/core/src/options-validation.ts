@@ -49,6 +49,13 @@ export function assertValidOptions(options: MailPulseOptions): void {
     );
   }
 
+  const logger = options.logger as unknown as Record<string, unknown> | undefined;
+  if (logger !== undefined && (typeof logger?.info !== "function" || typeof logger.error !== "function")) {
+    fail(
+      "`logger` must have `info` and `error` methods: console-style (message first) or pino-style such as Fastify's `app.log`",
+    );
+  }
+
   const whole = (name: string, value: number | undefined, min: number) => {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < min)) {
       fail(`\`${name}\` must be a whole number of at least ${min} (got ${String(value)})`);

@@ -108,7 +108,13 @@ export interface MailPulseOptions {
   tracking?: TrackingOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */
   webhooks?: WebhookOptions;
+  /** The source of the current time. Default: the system clock. */
   clock?: Clock;
+  /**
+   * Where operational lines go (a delivery failure, an unexpected error with its stack, setup
+   * warnings). A console-style logger (message first), or a pino-style one (fields first: pino,
+   * Fastify's `app.log`), told apart by its `child` method (`StructuredLogger`). Default: the console.
+   */
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */
   createId?: () => string;

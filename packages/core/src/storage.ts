@@ -2,7 +2,7 @@
  * `@mailpulse/core/storage`: the storage port, for those who implement it or read what it
  * stores: the `Storage` interface, its stores with their contracts, and the records they take
  * and return. Prove an implementation with `runStorageContractSuite` from
- * `@mailpulse/core/testing`.
+ * `@mailpulse/core/testing/contracts`.
  */
 export type {
   ApiKeyRecord,

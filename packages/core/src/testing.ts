@@ -1,30 +1,23 @@
 /**
- * `@mailpulse/core/testing`: the contract suites and real test peers MailPulse tests itself with,
- * exported so third-party storages and host apps can run them too. Needs `vitest` (and
- * `smtp-server` + `mailparser` for the SMTP peer, `dns2` for the DNS peer, `express`/`fastify` for those server kinds)
- * as dev dependencies.
+ * `@mailpulse/core/testing`: what a host app needs to test its use of MailPulse, with no test
+ * framework or test server to install. `createTestMailPulse({ storage })` wires an instance with
+ * captured mail, one test clock and a quiet logger (`@mailpulse/storage-sqlite/testing` adds an
+ * in-memory SQLite database), and `createStaticLookup` decides what webhook hosts resolve to. The
+ * contract suites (which need vitest) are on
+ * `@mailpulse/core/testing/contracts`, the SMTP and DNS test servers on `@mailpulse/core/testing/peers`.
  */
 export {
-  type ApiRequest,
-  type ApiResponse,
-  type ApiTestOverrides,
-  type ApiTestTarget,
-  createApiClient,
-  createTenant,
-  type StartApiTarget,
-} from "./testing/api-contract/api-target.js";
-export { runApiContractSuite } from "./testing/api-contract/run-api-contract-suite.js";
-export * from "./testing/dns-test-server.js";
-export * from "./testing/https-test-receiver.js";
-export { type ServerKind, serverKinds, startTestServer, type TestServer } from "./testing/serve-handler.js";
+  createTestMailPulse,
+  type TestMailPulse,
+  type TestMailPulseOptions,
+} from "./testing/kit/create-test-mailpulse.js";
+export { createTestLogger, type LoggedLine, type TestLogger } from "./testing/kit/test-logger.js";
 export {
-  type ParsedReceivedMessage,
-  type ReceivedAddress,
-  type ReceivedEnvelope,
-  type SmtpTestServer,
-  type SmtpTestServerOptions,
-  startSmtpTestServer,
-} from "./testing/smtp-test-server.js";
+  createTestOutbox,
+  type OutboxLink,
+  type OutboxMessage,
+  type TestOutbox,
+  type TestOutboxOptions,
+} from "./testing/kit/test-outbox.js";
 export { createStaticLookup } from "./testing/static-lookup.js";
-export { runStorageContractSuite, type StorageFactory } from "./testing/storage-contract.js";
 export { createTestClock, type TestClock } from "./testing/test-clock.js";

@@ -1,4 +1,4 @@
-import { runStorageContractSuite } from "@mailpulse/core/testing";
+import { runStorageContractSuite } from "@mailpulse/core/testing/contracts";
 import { postgresStorage } from "@mailpulse/storage-postgres";
 import { createIsolatedPostgresStorage } from "@mailpulse/storage-postgres/testing";
 import pg from "pg";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runStorageContractSuite } from "@mailpulse/core/testing";
+import { runStorageContractSuite } from "@mailpulse/core/testing/contracts";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -70,7 +70,9 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       return await run(request, info);
     } catch (error) {
       if (error instanceof MailPulseError) {
-        if (error.status >= 500) options.logger.error(`MailPulse: ${error.message}`, error.cause ?? error);
+        // A delivery failure was logged where its email and recipients are known (the email service).
+        if (error.status >= 500 && error.code !== "DELIVERY_FAILED")
+          options.logger.error(`MailPulse: ${error.message}`, error.cause ?? error);
         return errorResponse(error.status, error.message, error.headers);
       }
       options.logger.error(describeUnexpected(error, `${request.method} ${request.url}`), error);

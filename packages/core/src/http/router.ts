@@ -83,6 +83,11 @@ export function createRouter(routes: readonly AnyRoute[]) {
     find(method: string, pathname: string): RouteMatch | undefined {
       return search(wantedMethod(method), splitPath(pathname));
     },
+    /** Whether some route has this path, whatever its method (so `match` would not answer 404). */
+    hasPath(pathname: string): boolean {
+      const segments = splitPath(pathname);
+      return compiled.some((entry) => matchPath(entry, segments) !== undefined);
+    },
   };
 }
 

@@ -19,6 +19,13 @@ export interface MailPulseHttp {
    * (`undefined` for every other route, which then goes to `handler`). Same routes, same answers.
    */
   handleDirect?: DirectHandler;
+  /**
+   * Whether a route of the API has this path (relative to the mount point), whatever the method:
+   * `/api/campaigns/abc` yes, `/api/users` no. Adapters that share a namespace with the host's
+   * routes (Express) pass other paths on instead of answering 404. Optional: without it every
+   * path under `basePath` is the API's.
+   */
+  servesPath?: (pathname: string) => boolean;
   /** Where the API lives, relative to the adapter's mount point. */
   basePath: string;
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */

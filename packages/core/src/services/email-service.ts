@@ -158,6 +158,16 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await storage.emails.markFailed(organizationId, emailId, reason);
+        // The caller only learns "Email delivery failed"; the operator needs which email, to whom, and why.
+        const to = input.to.map((recipient) => recipient.address);
+        options.logger.error(
+          `MailPulse: delivery of email ${emailId} to ${to.join(", ")} failed: ${reason}`,
+          error,
+          {
+            emailId,
+            to,
+          },
+        );
         throw new MailPulseError("DELIVERY_FAILED", "Email delivery failed", { cause: error });
       }
 

@@ -1,4 +1,4 @@
-import { runApiContractSuite, serverKinds } from "@mailpulse/core/testing";
+import { runApiContractSuite, serverKinds } from "@mailpulse/core/testing/contracts";
 import { apiTargetStarter } from "../support/start-api-target.js";
 import { storageFactories } from "../support/storages.js";
 

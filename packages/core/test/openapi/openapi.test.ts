@@ -19,7 +19,7 @@ import {
   type HttpsTestReceiver,
   startDnsTestServer,
   startHttpsTestReceiver,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -34,6 +34,7 @@ describe("createMailPulse options", () => {
     ["an unknown IP retention", { tracking: { ipAddresses: "half" } }, /tracking\.ipAddresses/],
     ["a negative body limit", { maxBodyBytes: -1 }, /maxBodyBytes/],
     ["a platform domain with a scheme", { platformDomain: "https://x.example" }, /platformDomain.*host name/],
+    ["a logger without error()", { logger: { info: () => {} } }, /logger.*`info` and `error`/],
   ])("refuses %s with a message that says what to pass", (_name, changes, message) => {
     expect(() => create(changes)).toThrow(TypeError);
     expect(() => create(changes)).toThrow(message);

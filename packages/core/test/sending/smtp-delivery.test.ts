@@ -1,11 +1,6 @@
 import { smtpProvider } from "@mailpulse/core";
-import {
-  createApiClient,
-  createTenant,
-  type SmtpTestServer,
-  serverKinds,
-  startSmtpTestServer,
-} from "@mailpulse/core/testing";
+import { createApiClient, createTenant, serverKinds } from "@mailpulse/core/testing/contracts";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";
 import { storageFactories } from "../support/storages.js";

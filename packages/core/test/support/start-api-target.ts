@@ -4,7 +4,7 @@ import {
   type ApiTestTarget,
   type ServerKind,
   startTestServer,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/core/testing/contracts";
 import type { NamedStorageFactory } from "./storages.js";
 
 /**

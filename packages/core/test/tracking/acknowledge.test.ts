@@ -1,6 +1,6 @@
 import { createMailPulse, type MailPulse, memoryProvider, type Storage } from "@mailpulse/core";
 import type { TrackingHit } from "@mailpulse/core/storage";
-import { startTestServer } from "@mailpulse/core/testing";
+import { startTestServer } from "@mailpulse/core/testing/contracts";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 

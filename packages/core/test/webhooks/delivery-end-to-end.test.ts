@@ -13,13 +13,8 @@ import {
   smtpProvider,
   verifyWebhookSignature,
 } from "@mailpulse/core";
-import {
-  createStaticLookup,
-  createTestClock,
-  type SmtpTestServer,
-  startSmtpTestServer,
-  type TestClock,
-} from "@mailpulse/core/testing";
+import { createStaticLookup, createTestClock, type TestClock } from "@mailpulse/core/testing";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -9,13 +9,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createMailPulse, type MailPulse, type Storage, smtpProvider } from "@mailpulse/core";
+import { createTestClock } from "@mailpulse/core/testing";
 import {
-  createTestClock,
   type HttpsTestReceiver,
   type SmtpTestServer,
   startHttpsTestReceiver,
   startSmtpTestServer,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/core/testing/peers";
 import { postgresStorage } from "@mailpulse/storage-postgres";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import pg from "pg";

@@ -22,6 +22,21 @@ export interface SeededEmail {
   linkIds: string[];
 }
 
+/** An email the history writes: who, what, when, and through which store call. */
+export interface EmailSpec {
+  organizationId: string;
+  campaignId?: string | null;
+  /** As the caller wrote them; stored lowercased like the email service does. */
+  to: string[];
+  cc?: string[];
+  subject: string;
+  links?: string[];
+  /** Sent at this instant (created 1 s earlier). */
+  sentAt: string;
+  /** `create`: stored as sent at once; `markSent`: created `sending`, then marked sent. */
+  via?: "create" | "markSent";
+}
+
 /** Writes emails and events through the storage port. */
 export function historyWriter(storage: Storage) {
   async function organization(name: string): Promise<string> {
@@ -37,20 +52,6 @@ export function historyWriter(storage: Storage) {
       {},
     );
     return id;
-  }
-
-  interface EmailSpec {
-    organizationId: string;
-    campaignId?: string | null;
-    /** As the caller wrote them; stored lowercased like the email service does. */
-    to: string[];
-    cc?: string[];
-    subject: string;
-    links?: string[];
-    /** Sent at this instant (created 1 s earlier). */
-    sentAt: string;
-    /** `create`: stored as sent at once; `markSent`: created `sending`, then marked sent. */
-    via?: "create" | "markSent";
   }
 
   function record(spec: Omit<EmailSpec, "sentAt">, createdAt: Date): NewEmailRecord {

@@ -1,0 +1,139 @@
+import { createTestMailPulse, type TestMailPulse, type TestMailPulseOptions } from "@mailpulse/core/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { storageFactories } from "../support/storages.js";
+
+for (const storageFactory of storageFactories) {
+  describe(`the host apps' test kit on ${storageFactory.name}`, () => {
+    let kit: TestMailPulse | undefined;
+    afterEach(async () => {
+      await kit?.close();
+      kit = undefined;
+    });
+    const start = async (options: Omit<TestMailPulseOptions, "storage"> = {}) => {
+      kit = createTestMailPulse({ ...options, storage: await storageFactory.create() });
+      return kit;
+    };
+    const html =
+      '<p><a href="https://acme.example/a">A</a> and <a href="https://acme.example/b?x=1&amp;y=2">B</a></p>';
+
+    it("captures each message with its tracking id, pixel and links, in the order sent", async () => {
+      const { mailpulse, outbox, clock, createOrganization } = await start({ now: "2026-03-01T09:00:00Z" });
+      const { organizationId } = await createOrganization();
+      const [first, second] = await Promise.all(
+        ["ada@example.com", "bob@example.com"].map((to) =>
+          mailpulse.emails.send(organizationId, {
+            from: "a@acme.example",
+            to,
+            subject: "Hi",
+            htmlContent: html,
+          }),
+        ),
+      );
+      expect(outbox.messages.map((message) => message.trackingId)).toEqual([
+        first!.emailTrackingId,
+        second!.emailTrackingId,
+      ]);
+      const message = outbox.to("BOB@example.com")[0]!;
+      expect(message.pixelUrl).toBe(second!.pixelUrl);
+      expect(message.links).toEqual(second!.links);
+      expect(message.links.map((link) => link.originalUrl)).toEqual([
+        "https://acme.example/a",
+        "https://acme.example/b?x=1&y=2",
+      ]);
+      expect(message.acceptedAt).toEqual(clock.now());
+      expect(message.id).toBe(second!.id);
+    });
+
+    it("opens and clicks through the tracking endpoints, counted at once on the shared clock", async () => {
+      const { mailpulse, outbox, clock, open, click, createOrganization } = await start();
+      const { organizationId } = await createOrganization();
+      await mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+        campaignId: "Spring",
+      });
+      const message = outbox.last();
+      clock.advance(60 * 60 * 1000);
+      const pixel = await open(message);
+      expect(pixel.headers.get("content-type")).toBe("image/gif");
+      expect((await click(message, 1)).headers.get("location")).toBe("https://acme.example/b?x=1&y=2");
+      const [campaign] = await mailpulse.campaigns.list(organizationId);
+      const detail = await mailpulse.campaigns.get(organizationId, campaign!.id);
+      expect(detail.stats).toMatchObject({ totalEmails: 1, totalOpens: 1, totalClicks: 1 });
+      expect(detail.links).toEqual(
+        expect.arrayContaining([{ url: "https://acme.example/b?x=1&y=2", clicks: 1 }]),
+      );
+      const contact = await mailpulse.contacts.get(organizationId, "ada@example.com");
+      expect(contact.lastActivity).toBe(clock.now().toISOString());
+    });
+
+    it("says which links a message has when asked for another, and when it has no pixel", async () => {
+      const { mailpulse, outbox, click, open, createOrganization } = await start();
+      const { organizationId } = await createOrganization();
+      await mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+        tracking: { opens: false },
+      });
+      const message = outbox.last();
+      expect(() => click(message, "https://elsewhere.example/")).toThrow(
+        'This message has no tracked link "https://elsewhere.example/" (its links: https://acme.example/a, https://acme.example/b?x=1&y=2)',
+      );
+      expect(() => open(message)).toThrow(/no open pixel/);
+    });
+
+    it("serves tracking under a base URL with a path", async () => {
+      const { mailpulse, outbox, open, createOrganization } = await start({
+        baseUrl: "https://app.example/mail/",
+      });
+      const { organizationId } = await createOrganization();
+      await mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+      });
+      expect(outbox.last().pixelUrl).toMatch(/^https:\/\/app\.example\/mail\/api\/t\/o\//);
+      expect((await open(outbox.last())).status).toBe(200);
+      expect(await mailpulse.stats.global(organizationId)).toMatchObject({ totalOpens: 1 });
+    });
+
+    it("refuses messages when told to, and keeps the failure's log line instead of printing it", async () => {
+      const { mailpulse, outbox, logger, createOrganization } = await start({
+        fail: (message) =>
+          message.to[0]?.address === "gone@example.com" ? new Error("550 no such user") : undefined,
+      });
+      const { organizationId } = await createOrganization();
+      await expect(
+        mailpulse.emails.send(organizationId, {
+          from: "a@acme.example",
+          to: "gone@example.com",
+          subject: "Hi",
+          htmlContent: html,
+        }),
+      ).rejects.toMatchObject({ code: "DELIVERY_FAILED" });
+      expect(outbox.messages).toEqual([]);
+      expect(() => outbox.last()).toThrow("The test outbox is empty: nothing was sent");
+      expect(logger.lines).toEqual([
+        expect.objectContaining({
+          level: "error",
+          message: expect.stringMatching(/to gone@example.com failed: 550 no such user$/),
+        }),
+      ]);
+    });
+
+    it("gives an organization an API key that the HTTP API accepts", async () => {
+      const { mailpulse, createOrganization } = await start();
+      const { apiKey } = await createOrganization("Acme");
+      const response = await mailpulse.handler(
+        new Request("https://mailpulse.test/api/campaigns", { headers: { "x-api-key": apiKey } }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ campaigns: [] });
+    });
+  });
+}
