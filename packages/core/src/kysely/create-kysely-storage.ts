@@ -6,6 +6,7 @@ import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";
 import { createEmailStore } from "./stores/email-store.js";
+import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
@@ -42,6 +43,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db),
     sendingDomains: createSendingDomainStore(db),
+    idempotencyKeys: createIdempotencyKeyStore(db),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.

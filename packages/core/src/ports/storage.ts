@@ -13,6 +13,7 @@
 import type { ApiKeyStore } from "./storage-api-keys.js";
 import type { CampaignStore } from "./storage-campaigns.js";
 import type { EmailStore } from "./storage-emails.js";
+import type { IdempotencyStore } from "./storage-idempotency.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
 import type { StatsStore } from "./storage-stats.js";
@@ -23,6 +24,7 @@ import type { WebhookStore } from "./storage-webhooks.js";
 export type * from "./storage-api-keys.js";
 export type * from "./storage-campaigns.js";
 export type * from "./storage-emails.js";
+export type * from "./storage-idempotency.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
 export type * from "./storage-stats.js";
@@ -39,6 +41,8 @@ export interface Storage {
   stats: StatsStore;
   webhooks: WebhookStore;
   sendingDomains: SendingDomainStore;
+  /** Idempotency keys of the sending routes. */
+  idempotencyKeys: IdempotencyStore;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { defineRoute } from "../http/route.js";
-import { registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
+import { getEmailDocs, registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
 import type { EmailService } from "../services/email-service.js";
 import {
   type RegisterEmailInput,
@@ -8,8 +9,10 @@ import {
   sendEmailSchema,
 } from "../services/sending/send-input.js";
 
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
 /**
- * `POST /api/send` and `POST /api/emails`. The services validate their input themselves (an
+ * `POST /api/send`, `POST /api/emails` and `GET /api/emails/:id`. The services validate their input themselves (an
  * in-process caller gets the same checks), so the routes hand the JSON body over unparsed, typed
  * as what it should be.
  */
@@ -29,6 +32,13 @@ export function emailRoutes(emails: EmailService) {
       input: { from: "body", schema: registerEmailSchema },
       status: 201,
       handle: ({ organizationId, input }) => emails.register(organizationId, input as RegisterEmailInput),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/emails/:id",
+      docs: getEmailDocs,
+      params: idParams,
+      handle: ({ organizationId, params }) => emails.get(organizationId, params.id),
     }),
   ];
 }

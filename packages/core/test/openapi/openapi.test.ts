@@ -495,8 +495,13 @@ describe("docs/openapi.json against the live handler", () => {
 
     const sent = await call("POST /api/send", { body: requestExample("POST /api/send") });
     expect(sent.status).toBe(200);
-    const sendResult = sent.json as { emailTrackingId: string; links: Array<{ trackingId: string }> };
+    const sendResult = sent.json as {
+      emailId: string;
+      emailTrackingId: string;
+      links: Array<{ trackingId: string }>;
+    };
     expect(sendResult.links).toHaveLength(1);
+    expect(await statusOf("GET /api/emails/{id}", { params: { id: sendResult.emailId } })).toBe(200);
     await call("POST /api/send", {
       body: { from: "ann@acme.example", to: "carol@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
     });
@@ -579,7 +584,7 @@ describe("docs/openapi.json against the live handler", () => {
       expect(await statusOf(key, { body: email("A new campaign past the limit") }), key).toBe(403);
     }
     const failed = await call("POST /api/send", { body: email("Third", "provider refuses") });
-    expect(failed.json).toEqual({ error: "Email delivery failed" });
+    expect(failed.json).toEqual({ error: expect.stringMatching(/^Email delivery failed \(email [\w-]+\)$/) });
 
     // Archiving, and what an archived campaign refuses.
     expect(await statusOf("POST /api/campaigns/{id}/archive", { params: { id: thirdId } })).toBe(200);
@@ -592,6 +597,7 @@ describe("docs/openapi.json against the live handler", () => {
       "GET /api/campaigns/{id}",
       "POST /api/campaigns/{id}/archive",
       "GET /api/campaigns/{id}/stats",
+      "GET /api/emails/{id}",
     ]) {
       expect(await statusOf(key, { params: { id: "nope" } }), key).toBe(404);
       expect(await statusOf(key, { params: { id: badEncoding } }), key).toBe(400);
