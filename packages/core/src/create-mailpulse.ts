@@ -36,6 +36,8 @@ import { createSecretBox } from "./util/secret-box.js";
 
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
+/** Default body limit of the sending routes: 20 MiB (5 MiB of HTML plus 10 MiB of attachments in base64). */
+export const defaultMaxSendBodyBytes = 20 * 1024 * 1024;
 
 /** A MailPulse instance: in-process services plus the HTTP surface adapters mount. */
 export interface MailPulse extends MailPulseHttp {
@@ -92,6 +94,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     createId: options.createId ?? (() => createResourceId(clock.now().getTime())),
   };
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const maxSendBodyBytes = options.maxSendBodyBytes ?? defaultMaxSendBodyBytes;
 
   const organizations = createOrganizationService(deps);
   const apiKeys = createApiKeyService(deps);
@@ -162,7 +165,10 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
-  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain });
+  const routes = apiRoutes(
+    { emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain },
+    { maxSendBodyBytes },
+  );
   const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
     routes: mounted,
@@ -186,7 +192,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     handler,
     handleDirect: createDirectHandler(createRouter(mounted), logger),
     basePath,
-    maxBodyBytes,
+    // What the Node bridge lets through: the largest limit of any route (each route checks its own).
+    maxBodyBytes: Math.max(maxBodyBytes, maxSendBodyBytes),
     organizations,
     apiKeys,
     campaigns,

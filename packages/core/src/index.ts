@@ -9,7 +9,12 @@
  * on `@mailpulse/core/storage`, the Kysely implementation on `@mailpulse/core/kysely`, the Node
  * bridge on `@mailpulse/core/node` and the contract suites on `@mailpulse/core/testing`.
  */
-export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-mailpulse.js";
+export {
+  createMailPulse,
+  defaultMaxBodyBytes,
+  defaultMaxSendBodyBytes,
+  type MailPulse,
+} from "./create-mailpulse.js";
 export {
   errorStatus,
   isMailPulseError,

@@ -55,6 +55,7 @@ export function assertValidOptions(options: MailPulseOptions): void {
     }
   };
   whole("maxBodyBytes", options.maxBodyBytes, 1);
+  whole("maxSendBodyBytes", options.maxSendBodyBytes, 1);
   whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);

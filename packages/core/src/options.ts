@@ -62,6 +62,11 @@ export interface MailPulseOptions {
   limits?: (organizationId: string) => PlanLimits | Promise<PlanLimits>;
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Largest accepted body of the sending routes (`POST /api/send`, `POST /api/emails`), in bytes:
+   * 5 MiB of HTML and 10 MiB of base64 attachments need more than the other routes. Default 20 MiB.
+   */
+  maxSendBodyBytes?: number;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
   /** Sending domains and the custom tracking domain: DNS, host names, re-checks (docs/domains.md). */

@@ -29,9 +29,9 @@ export interface ApiRouteServices {
  * the OpenAPI document lists them. The handler serves it mounted under `basePath`, the instance
  * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it.
  */
-export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
+export function apiRoutes(services: ApiRouteServices, limits: { maxSendBodyBytes: number }): AnyRoute[] {
   return [
-    ...emailRoutes(services.emails),
+    ...emailRoutes(services.emails, limits.maxSendBodyBytes),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),

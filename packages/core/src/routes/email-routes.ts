@@ -16,13 +16,14 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
  * in-process caller gets the same checks), so the routes hand the JSON body over unparsed, typed
  * as what it should be.
  */
-export function emailRoutes(emails: EmailService) {
+export function emailRoutes(emails: EmailService, maxSendBodyBytes: number) {
   return [
     defineRoute({
       method: "POST",
       path: "/send",
       docs: sendEmailDocs,
       input: { from: "body", schema: sendEmailSchema },
+      maxBodyBytes: maxSendBodyBytes,
       handle: ({ organizationId, input }) => emails.send(organizationId, input as SendEmailInput),
     }),
     defineRoute({
@@ -30,6 +31,7 @@ export function emailRoutes(emails: EmailService) {
       path: "/emails",
       docs: registerEmailDocs,
       input: { from: "body", schema: registerEmailSchema },
+      maxBodyBytes: maxSendBodyBytes,
       status: 201,
       handle: ({ organizationId, input }) => emails.register(organizationId, input as RegisterEmailInput),
     }),

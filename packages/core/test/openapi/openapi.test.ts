@@ -379,6 +379,7 @@ describe("docs/openapi.json against the live handler", () => {
       // Beyond the defaults only so that every documented status can be provoked.
       limits: () => ({ maxCampaigns }),
       maxBodyBytes,
+      maxSendBodyBytes: maxBodyBytes,
       mailProvider: memoryProvider({
         fail: (message) => (message.subject === "provider refuses" ? new Error("550 refused") : undefined),
       }),
