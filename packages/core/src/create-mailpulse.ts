@@ -1,4 +1,6 @@
 import { createDomainRecheckJob } from "./background/domain-recheck.js";
+import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
+import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
@@ -20,6 +22,7 @@ import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js
 import { type ContactService, createContactService } from "./services/contact-service.js";
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
+import { createIdempotencyService } from "./services/idempotency-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
@@ -64,14 +67,18 @@ export interface MailPulse extends MailPulseHttp {
   routes: readonly MailPulseRoute[];
   /**
    * Starts the background work: the periodic DNS re-check of verified sending domains
-   * (`domains.recheckIntervalMs`). Says once when DKIM private keys are stored unencrypted (no
-   * `encryptionKey`), and when the platform domain is `localhost` or an IP address. Idempotent; without it everything else works, and verified domains are
-   * only re-checked when verify is called. Tracking hits need no start.
+   * (`domains.recheckIntervalMs`), crash reconciliation (emails left `sending` longer than
+   * `sending.staleAfterMs` become `unknown`; the first pass is over when `start()` resolves) and
+   * the hourly purge of expired idempotency keys. Says once when DKIM private keys are stored
+   * unencrypted (no `encryptionKey`), and when the platform domain is `localhost` or an IP
+   * address. Idempotent; without it everything else works, but verified domains are only
+   * re-checked when verify is called, crashed sends stay `sending` and expired keys stay stored
+   * (they are ignored all the same). Tracking hits need no start.
    */
   start(): Promise<void>;
   /**
-   * Releases what the instance owns: stops the domain re-check job started by `start()` (waiting
-   * for a re-check under way), writes every tracking hit still queued, then closes the
+   * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
+   * way), writes every tracking hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
    * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
@@ -153,6 +160,23 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
   });
+  const sendingOptions = options.sending ?? {};
+  const staleAfterMs = sendingOptions.staleAfterMs ?? 15 * 60 * 1000;
+  const idempotency = createIdempotencyService(deps, {
+    waitMs: sendingOptions.idempotencyWaitMs ?? 10_000,
+    staleAfterMs,
+  });
+  const sendingReconciliation = createSendingReconciliationJob({
+    emails: options.storage.emails,
+    staleAfterMs,
+    clock,
+    logger,
+  });
+  const idempotencyPurge = createIdempotencyPurgeJob({
+    keys: options.storage.idempotencyKeys,
+    clock,
+    logger,
+  });
   const tracking = createTrackingService({
     lookups: trackingLookups,
     writer: trackingWriter,
@@ -166,7 +190,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const contacts = createContactService(deps);
 
   const routes = apiRoutes(
-    { emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain },
+    { emails, idempotency, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain },
     { maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
@@ -182,6 +206,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stop = () => {
     stopped ??= (async () => {
       await domainRecheck.stop();
+      await sendingReconciliation.stop();
+      await idempotencyPurge.stop();
       await trackingWriter.drain();
       await options.mailProvider?.close?.();
     })();
@@ -215,6 +241,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       }
       started = true;
       domainRecheck.start();
+      // Awaited: once start() resolves, emails a crash left `sending` are counted (as `unknown`).
+      await Promise.all([sendingReconciliation.start(), idempotencyPurge.start()]);
     },
     stop,
     [asyncDisposeSymbol]: stop,

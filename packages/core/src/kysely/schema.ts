@@ -45,6 +45,12 @@ export interface CampaignTable {
  */
 export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown";
 
+/**
+ * The statuses an email is counted (statistics, contacts) and tracked (opens, clicks) in: `sent`,
+ * and `unknown`, which a crash left undecided and which was probably delivered.
+ */
+export const countedEmailStatuses: readonly EmailStatusColumn[] = ["sent", "unknown"];
+
 export interface EmailTable {
   id: string;
   organization_id: string;

@@ -2,6 +2,7 @@ import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
 import type { EmailService } from "../services/email-service.js";
+import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
@@ -16,6 +17,7 @@ import { trackingRoutes } from "./tracking-routes.js";
 /** The services the API's routes call. */
 export interface ApiRouteServices {
   emails: EmailService;
+  idempotency: IdempotencyService;
   campaigns: CampaignService;
   stats: StatsService;
   contacts: ContactService;
@@ -31,7 +33,7 @@ export interface ApiRouteServices {
  */
 export function apiRoutes(services: ApiRouteServices, limits: { maxSendBodyBytes: number }): AnyRoute[] {
   return [
-    ...emailRoutes(services.emails, limits.maxSendBodyBytes),
+    ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),

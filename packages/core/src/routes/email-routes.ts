@@ -2,12 +2,14 @@ import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import { getEmailDocs, registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
 import type { EmailService } from "../services/email-service.js";
+import type { IdempotencyService } from "../services/idempotency-service.js";
 import {
   type RegisterEmailInput,
   registerEmailSchema,
   type SendEmailInput,
   sendEmailSchema,
 } from "../services/sending/send-input.js";
+import { handleIdempotently } from "./idempotent-handler.js";
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -16,7 +18,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
  * in-process caller gets the same checks), so the routes hand the JSON body over unparsed, typed
  * as what it should be.
  */
-export function emailRoutes(emails: EmailService, maxSendBodyBytes: number) {
+export function emailRoutes(emails: EmailService, idempotency: IdempotencyService, maxSendBodyBytes: number) {
   return [
     defineRoute({
       method: "POST",
@@ -24,7 +26,10 @@ export function emailRoutes(emails: EmailService, maxSendBodyBytes: number) {
       docs: sendEmailDocs,
       input: { from: "body", schema: sendEmailSchema },
       maxBodyBytes: maxSendBodyBytes,
-      handle: ({ organizationId, input }) => emails.send(organizationId, input as SendEmailInput),
+      handle: (context) =>
+        handleIdempotently(idempotency, context, { operation: "POST /send", successStatus: 200 }, () =>
+          emails.send(context.organizationId, context.input as SendEmailInput),
+        ),
     }),
     defineRoute({
       method: "POST",
@@ -33,7 +38,10 @@ export function emailRoutes(emails: EmailService, maxSendBodyBytes: number) {
       input: { from: "body", schema: registerEmailSchema },
       maxBodyBytes: maxSendBodyBytes,
       status: 201,
-      handle: ({ organizationId, input }) => emails.register(organizationId, input as RegisterEmailInput),
+      handle: (context) =>
+        handleIdempotently(idempotency, context, { operation: "POST /emails", successStatus: 201 }, () =>
+          emails.register(context.organizationId, context.input as RegisterEmailInput),
+        ),
     }),
     defineRoute({
       method: "GET",
