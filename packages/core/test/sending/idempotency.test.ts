@@ -1,6 +1,5 @@
 import { type MailProvider, smtpProvider } from "@mailpulse/core";
 import {
-  createApiClient,
   createTenant,
   createTestClock,
   type SmtpTestServer,
