@@ -52,14 +52,15 @@ export const customHeadersSchema = z
       return z.NEVER;
     }
     const seen = new Set<string>();
-    const accepted: Record<string, string> = {};
+    const accepted: Array<[string, string]> = [];
     for (const [name, value] of entries) {
       const problem = headerProblem(name, value, seen);
       if (problem) context.addIssue({ code: "custom", message: problem, path: [name] });
-      else accepted[name] = value as string;
+      else accepted.push([name, value as string]);
       seen.add(name.toLowerCase());
     }
-    return accepted;
+    // fromEntries defines own properties: a header named "__proto__" stays a header.
+    return Object.fromEntries(accepted);
   });
 
 function headerProblem(name: string, value: unknown, seen: Set<string>): string | undefined {
