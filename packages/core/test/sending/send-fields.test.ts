@@ -250,7 +250,7 @@ for (const storage of storageFactories) {
       }
     });
 
-    it("keeps a __proto__ key of metadata as data, sends to IDN domains in punycode", async () => {
+    it("keeps a __proto__ key of metadata as data, and a custom header named __proto__ as a header; IDN domains go out in punycode", async () => {
       const target = await start();
       try {
         const call = createApiClient(target.baseUrl);
@@ -260,7 +260,7 @@ for (const storage of storageFactories) {
           key,
           raw: JSON.stringify({ ...valid, to: "ann@bücher.example" }).replace(
             /}$/,
-            ',"metadata":{"__proto__":{"admin":true},"plain":1}}',
+            ',"metadata":{"__proto__":{"admin":true},"plain":1},"headers":{"__proto__":"kept"}}',
           ),
           headers: { "content-type": "application/json" },
         });
@@ -268,6 +268,7 @@ for (const storage of storageFactories) {
         const [received] = (await smtp.waitForMessages(before + 1)).slice(before);
         // Punycode on the wire: no SMTPUTF8 needed (smtp-server shows the envelope decoded).
         expect(received!.raw).toMatch(/^To: ann@xn--bcher-kva\.example\r?$/m);
+        expect(received!.raw).toMatch(/^__proto__: kept\r?$/im);
         const read = await call("GET", `/api/emails/${sent.body.emailId}`, { key });
         expect(JSON.stringify(read.body.metadata)).toBe('{"__proto__":{"admin":true},"plain":1}');
       } finally {

@@ -15,15 +15,15 @@ const quotedLocalPart = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
 const ipv4Literal = /^\[(\d{1,3}(?:\.\d{1,3}){3})\]$/;
 const ipv6Literal = /^\[IPv6:([0-9A-Fa-f:.]+)\]$/;
 
-/** The outcome of {@link checkAddress}: the address as it is sent (domain in ASCII), or why it is refused. */
+/** The outcome of {@link checkAddress}: the address as written, or why it is refused. */
 export type AddressOutcome = { ok: true; address: string } | { ok: false; problem: string };
 
 /**
  * Checks a bare `local@domain` the way a receiving SMTP server will, so that an address the
  * provider would refuse is a 400 now rather than a failed send later: the local part is an
  * RFC 5322 dot-atom or quoted string of ASCII characters (non-ASCII local parts need SMTPUTF8,
- * which MailPulse does not use), the domain follows the DNS rules (internationalised names are
- * converted to punycode) or is an IP address literal.
+ * which MailPulse does not use), the domain follows the DNS rules (internationalised names count
+ * in their punycode form) or is an IP address literal.
  */
 export function checkAddress(address: string): AddressOutcome {
   if (controlCharacters.test(address)) return refuse("must not contain control characters (CR, LF...)");
@@ -49,8 +49,9 @@ export function checkAddress(address: string): AddressOutcome {
   if (!normalized.ok || domain.trim() !== domain) {
     return refuse(`domain ${normalized.ok ? "must not contain spaces" : normalized.problem}`);
   }
-  // Kept as written when already ASCII (the caller's case is what a verified sender expects to see).
-  return { ok: true, address: !/[^\x20-\x7e]/.test(domain) ? address : `${local}@${normalized.domain}` };
+  // Kept as written (a Unicode domain too): the sender rule compares normalised names, and
+  // nodemailer writes internationalised domains in punycode on the wire.
+  return { ok: true, address };
 }
 
 function refuse(problem: string): AddressOutcome {

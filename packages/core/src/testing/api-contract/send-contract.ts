@@ -162,6 +162,8 @@ export function sendContract(
         [{ ...valid, metadata: ["not", "an", "object"] }, '"metadata"'],
         [{ ...valid, to: Array.from({ length: 51 }, (_, i) => `r${i}@example.com`) }, "at most 50"],
         [{ ...valid, tracking: { opens: "yes" } }, '"tracking.opens"'],
+        [{ ...valid, attachment: { filename: "a.pdf" } }, 'unknown field "attachment"'],
+        [{ ...valid, to: "bob@example.com,eve" }, '"to"'],
       ];
       for (const [json, message] of cases) {
         const response = await call("POST", "/api/send", { key, json });
