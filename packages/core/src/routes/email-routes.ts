@@ -9,9 +9,11 @@ import {
   type SendEmailInput,
   sendEmailSchema,
 } from "../services/sending/send-input.js";
+import { hasNoNul, nulMessage } from "../services/validation/no-nul.js";
 import { handleIdempotently } from "./idempotent-handler.js";
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+// NUL is refused as in bodies: PostgreSQL cannot even compare a text with one.
+const idParams = z.object({ id: z.string().min(1).max(200).refine(hasNoNul, nulMessage) });
 
 /**
  * `POST /api/send`, `POST /api/emails` and `GET /api/emails/:id`. The services validate their input themselves (an
