@@ -2,6 +2,7 @@ import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
+import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
@@ -22,6 +23,7 @@ import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js
 import { type ContactService, createContactService } from "./services/contact-service.js";
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
+import { createEventService, type EventService } from "./services/event-service.js";
 import { createIdempotencyService } from "./services/idempotency-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
@@ -33,9 +35,14 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
 import { createSecretBox } from "./util/secret-box.js";
+import { createEventDelivery } from "./webhooks/deliver-event.js";
+import { createWebhookTransport } from "./webhooks/https-delivery.js";
+import { defaultDisableAfterMs, defaultRetryDelaysMs } from "./webhooks/retry-schedule.js";
+import { createWebhookUrlCheck } from "./webhooks/webhook-url-check.js";
 
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -59,6 +66,10 @@ export interface MailPulse extends MailPulseHttp {
   sendingDomains: SendingDomainService;
   /** The organization's custom tracking domain. */
   trackingDomain: TrackingDomainService;
+  /** Webhooks: CRUD, deliveries, test, secret rotation (docs/webhooks.md). */
+  webhooks: WebhookService;
+  /** The event log (`GET /api/events`): what webhooks deliver, for catching up. */
+  events: EventService;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -66,16 +77,23 @@ export interface MailPulse extends MailPulseHttp {
    */
   routes: readonly MailPulseRoute[];
   /**
-   * Starts the background work: the periodic DNS re-check of verified sending domains
-   * (`domains.recheckIntervalMs`), crash reconciliation (emails left `sending` longer than
-   * `sending.staleAfterMs` become `unknown`; the first pass is over when `start()` resolves) and
-   * the hourly purge of expired idempotency keys. Says once when DKIM private keys are stored
-   * unencrypted (no `encryptionKey`), and when the platform domain is `localhost` or an IP
-   * address. Idempotent; without it everything else works, but verified domains are only
-   * re-checked when verify is called, crashed sends stay `sending` and expired keys stay stored
-   * (they are ignored all the same). Tracking hits need no start.
+   * Starts the background work: the webhook delivery worker (and its purge of old deliveries),
+   * the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`), crash
+   * reconciliation (emails left `sending` longer than `sending.staleAfterMs` become `unknown`; the
+   * first pass is over when `start()` resolves) and the hourly purge of expired idempotency keys.
+   * Says once when secrets are stored unencrypted (no `encryptionKey`), and when the platform
+   * domain is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are
+   * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
+   * verify is called, crashed sends stay `sending` and expired idempotency keys stay stored (they
+   * are ignored all the same). Tracking hits need no start.
    */
   start(): Promise<void>;
+  /**
+   * Claims and attempts one batch of the webhook deliveries due now; resolves with how many it
+   * attempted. What `start()` runs in a loop; for tests (with a controlled clock) and for hosts
+   * that schedule delivery themselves instead of calling `start()`.
+   */
+  deliverWebhooks(): Promise<number>;
   /**
    * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
    * way), writes every tracking hit still queued, then closes the
@@ -189,8 +207,55 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
+  const webhookOptions = options.webhooks ?? {};
+  const allowPrivateNetworks = webhookOptions.allowPrivateNetworks ?? false;
+  const webhookSender =
+    webhookOptions.sender ??
+    createWebhookTransport({
+      allowPrivateNetworks,
+      timeoutMs: webhookOptions.timeoutMs,
+      lookup: webhookOptions.lookup,
+      ca: webhookOptions.ca,
+    });
+  const deliver = createEventDelivery({ sender: webhookSender, secrets, clock });
+  const webhooks = createWebhookService(deps, {
+    secrets,
+    checkUrl: createWebhookUrlCheck({ allowPrivateNetworks, lookup: webhookOptions.lookup }),
+    deliver,
+    maxWebhooks: webhookOptions.maxPerOrganization ?? 20,
+    rotationOverlapMs: 24 * 60 * 60 * 1000,
+  });
+  const events = createEventService(deps);
+  const webhookWorker = createWebhookDeliveryWorker({
+    storage: options.storage,
+    deliver,
+    clock,
+    logger,
+    policy: {
+      retryDelaysMs: webhookOptions.retryDelaysMs ?? defaultRetryDelaysMs,
+      disableAfterMs: defaultDisableAfterMs,
+      random: Math.random,
+    },
+    batchSize: webhookOptions.batchSize ?? 20,
+    // Longer than an attempt may take, so a live worker never loses its lease mid-attempt.
+    leaseMs: Math.max(60_000, (webhookOptions.timeoutMs ?? 10_000) * 3),
+    pollIntervalMs: webhookOptions.pollIntervalMs ?? 1000,
+    retentionMs: (webhookOptions.retentionDays ?? 30) * 24 * 60 * 60 * 1000,
+  });
+
   const routes = apiRoutes(
-    { emails, idempotency, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain },
+    {
+      emails,
+      idempotency,
+      campaigns,
+      stats,
+      contacts,
+      tracking,
+      sendingDomains,
+      trackingDomain,
+      webhooks,
+      events,
+    },
     { maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
@@ -206,9 +271,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stop = () => {
     stopped ??= (async () => {
       await domainRecheck.stop();
+      await webhookWorker.stop();
       await sendingReconciliation.stop();
       await idempotencyPurge.stop();
       await trackingWriter.drain();
+      webhookSender.close?.();
       await options.mailProvider?.close?.();
     })();
     return stopped;
@@ -229,21 +296,27 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     contacts,
     sendingDomains,
     trackingDomain,
+    webhooks,
+    events,
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.
       if (stopped) return;
       if (!started) {
         if (!secrets.encrypts) {
-          logger.info("No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)");
+          logger.info(
+            "No encryptionKey: DKIM private keys and webhook secrets are stored unencrypted (docs/domains.md)",
+          );
         }
         warnAboutPlatformDomain(platformDomain, logger);
       }
       started = true;
       domainRecheck.start();
+      webhookWorker.start();
       // Awaited: once start() resolves, emails a crash left `sending` are counted (as `unknown`).
       await Promise.all([sendingReconciliation.start(), idempotencyPurge.start()]);
     },
+    deliverWebhooks: () => webhookWorker.runOnce(),
     stop,
     [asyncDisposeSymbol]: stop,
   };

@@ -94,3 +94,9 @@ export type {
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
 export type { JsonObject, JsonValue } from "./util/json.js";
 export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";
+export {
+  type VerifyWebhookSignatureInput,
+  verifyWebhookSignature,
+  type WebhookRequestHeaders,
+  WebhookVerificationError,
+} from "./webhooks/verify-webhook-signature.js";

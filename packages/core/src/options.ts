@@ -1,8 +1,10 @@
+import type { LookupFunction } from "node:net";
 import type { Logger } from "./logger.js";
 import type { Clock } from "./ports/clock.js";
 import type { DnsResolver } from "./ports/dns-resolver.js";
 import type { MailProvider } from "./ports/mail-provider.js";
 import type { Storage } from "./ports/storage.js";
+import type { WebhookSender } from "./ports/webhook-sender.js";
 import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 import type { PlanLimits } from "./services/service-context.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
@@ -56,6 +58,36 @@ export interface SendingOptions {
   idempotencyWaitMs?: number;
 }
 
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookOptions {
+  /**
+   * Lets webhook URLs point at loopback and private addresses (refused by default, at creation
+   * and at connect time, against SSRF): for local development and tests only.
+   */
+  allowPrivateNetworks?: boolean;
+  /** The limit of one delivery attempt, connecting included, in milliseconds. Default 10 000. */
+  timeoutMs?: number;
+  /** Delivered and dead deliveries, with their attempt logs, are deleted after this many days. Default 30. */
+  retentionDays?: number;
+  /** Webhooks an organization may have. Default 20. */
+  maxPerOrganization?: number;
+  /** How often the worker looks for due deliveries, in milliseconds. Default 1000. */
+  pollIntervalMs?: number;
+  /** Deliveries attempted at once. Default 20. */
+  batchSize?: number;
+  /** Waits after each failed attempt; its length is the number of retries. Default about 5 s to 10 h (docs). */
+  retryDelaysMs?: readonly number[];
+  /** A CA certificate (PEM) to trust besides the system's, for receivers with a private CA (tests). */
+  ca?: string | Buffer;
+  /** Posts deliveries instead of the built-in HTTPS client (its SSRF guard is then yours to keep). */
+  sender?: WebhookSender;
+  /**
+   * Resolves host names for the URL check and the connection, with `dns.lookup`'s signature.
+   * Default: the system resolver. Tests pass one that answers what they need.
+   */
+  lookup?: LookupFunction;
+}
+
 /** Options of `createMailPulse`. Only `storage` and `baseUrl` are required. */
 export interface MailPulseOptions {
   /** Where everything is kept: `sqliteStorage(...)`, `postgresStorage(...)` or your own. Migrate it first. */
@@ -97,6 +129,8 @@ export interface MailPulseOptions {
   encryptionKey?: string | Uint8Array;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
+  /** Webhook delivery: timeouts, retention, the SSRF guard. */
+  webhooks?: WebhookOptions;
   clock?: Clock;
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */

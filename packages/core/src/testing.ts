@@ -15,6 +15,7 @@ export {
 } from "./testing/api-contract/api-target.js";
 export { runApiContractSuite } from "./testing/api-contract/run-api-contract-suite.js";
 export * from "./testing/dns-test-server.js";
+export * from "./testing/https-test-receiver.js";
 export { type ServerKind, serverKinds, startTestServer, type TestServer } from "./testing/serve-handler.js";
 export {
   type ParsedReceivedMessage,
@@ -24,5 +25,6 @@ export {
   type SmtpTestServerOptions,
   startSmtpTestServer,
 } from "./testing/smtp-test-server.js";
+export { createStaticLookup } from "./testing/static-lookup.js";
 export { runStorageContractSuite, type StorageFactory } from "./testing/storage-contract.js";
 export { createTestClock, type TestClock } from "./testing/test-clock.js";

@@ -27,7 +27,7 @@ export type PostgresStorageOptions = (
 };
 
 /** What PostgreSQL offers the shared Kysely store. */
-export const postgresCapabilities: StorageCapabilities = { dialect: "postgres" };
+export const postgresCapabilities: StorageCapabilities = { dialect: "postgres", skipLocked: true };
 
 /**
  * MailPulse storage on PostgreSQL. The tables, all prefixed `mailpulse_`, live in `schema` or

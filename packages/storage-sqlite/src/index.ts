@@ -23,7 +23,7 @@ export interface SqliteStorageOptions {
 }
 
 /** What SQLite offers the shared Kysely store. */
-export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite" };
+export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skipLocked: false };
 
 /**
  * Opens (creating the folder and file when missing) a SQLite database for MailPulse.

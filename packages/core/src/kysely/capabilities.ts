@@ -10,4 +10,10 @@ export interface StorageCapabilities {
    * JSON table functions of the batched tracking writes.
    */
   dialect: "sqlite" | "postgres";
+  /**
+   * Whether `SELECT ... FOR UPDATE SKIP LOCKED` exists: the webhook worker claims outbox rows with
+   * it, so workers of several processes skip each other's rows instead of waiting on them. Without
+   * it (SQLite: one writer at a time) a claim is a single `UPDATE ... RETURNING`.
+   */
+  skipLocked: boolean;
 }

@@ -5,7 +5,9 @@ import { createMigrationProvider, migrationTableNames } from "./migration-provid
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";
+import { createDeliveryStore } from "./stores/delivery-store.js";
 import { createEmailStore } from "./stores/email-store.js";
+import { createEventStore } from "./stores/event-store.js";
 import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
@@ -41,7 +43,9 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     emails: createEmailStore(db),
     tracking: createTrackingStore(db, capabilities, schema),
     stats: createStatsStore(db),
-    webhooks: createWebhookStore(db),
+    webhooks: createWebhookStore(db, capabilities),
+    deliveries: createDeliveryStore(db, capabilities),
+    events: createEventStore(db, capabilities),
     sendingDomains: createSendingDomainStore(db),
     idempotencyKeys: createIdempotencyKeyStore(db),
     async migrate() {

@@ -1,11 +1,11 @@
 /**
- * Rollup and outbox writes of the email store (tracking hits have their batched, set-based twin
+ * Rollup and event-log writes of the email store (tracking hits have their batched, set-based twin
  * in `tracking/record-hits.ts`). Each runs inside the caller's transaction, so a fact and
  * everything counted from it commit together.
  */
 import { type Kysely, sql } from "kysely";
-import type { OutboxEvent } from "../ports/storage.js";
 import { utcDayOf } from "../util/utc-day.js";
+import { queueDeliveries } from "./outbox/queue-deliveries.js";
 import type { MailPulseDatabase } from "./schema.js";
 
 /** The later of a column and a value, in SQL both dialects accept (no GREATEST/MAX(a,b) split). */
@@ -74,42 +74,28 @@ export async function countSentForContacts(
     .execute();
 }
 
-/** Queues one delivery per active webhook of the organization subscribed to the event. */
-export async function enqueueWebhookEvent(
+/**
+ * Logs a sent email's EMAIL_SENT event in the event log and queues it for the organization's
+ * subscribed active webhooks.
+ */
+export async function logSentEvent(
   trx: Kysely<MailPulseDatabase>,
-  organizationId: string,
-  event: OutboxEvent,
+  email: { organizationId: string; campaignId: string | null; id: string },
+  sentAt: number,
 ): Promise<void> {
-  const createdAt = event.createdAt.getTime();
-  await trx
-    .insertInto("mailpulse_webhook_delivery")
-    .columns([
-      "organization_id",
-      "webhook_id",
-      "event_type",
-      "payload",
-      "status",
-      "attempts",
-      "next_attempt_at",
-      "created_at",
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom("mailpulse_webhook")
-        .select((inner) => [
-          inner.val(organizationId).as("organization_id"),
-          "id",
-          inner.val(event.type).as("event_type"),
-          inner.val(event.payload).as("payload"),
-          inner.val("pending").as("status"),
-          inner.val(0).as("attempts"),
-          inner.val(createdAt).as("next_attempt_at"),
-          inner.val(createdAt).as("created_at"),
-        ])
-        .where("organization_id", "=", organizationId)
-        .where("is_active", "=", 1)
-        // `events` is a JSON array of names; names are fixed identifiers, so a quoted match is exact.
-        .where("events", "like", `%"${event.type}"%`),
-    )
-    .execute();
+  const event = await trx
+    .insertInto("mailpulse_event")
+    .values({
+      organization_id: email.organizationId,
+      email_id: email.id,
+      campaign_id: email.campaignId,
+      link_id: null,
+      type: "sent",
+      occurred_at: sentAt,
+      ip: null,
+      user_agent: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await queueDeliveries(trx, Number(event.id));
 }

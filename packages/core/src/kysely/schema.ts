@@ -129,11 +129,17 @@ export interface EventTable {
   email_id: string;
   campaign_id: string | null;
   link_id: string | null;
-  type: "open" | "click";
+  /** `sent` rows (migration 0004) make this table the event log of the events API and the outbox. */
+  type: "sent" | "open" | "click";
   occurred_at: Int64;
   /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
   ip: string | null;
   user_agent: string | null;
+  /**
+   * PostgreSQL only (migration 0004): the writing transaction's id, by which the events API pages
+   * (see kysely/stores/event-store.ts). Filled by its column default.
+   */
+  commit_xid?: ColumnType<string, never, never>;
 }
 
 /** Per-contact rollup: the contact list pages over this table, not over history. */
@@ -181,26 +187,52 @@ export interface WebhookTable {
   url: string;
   /** JSON array of event names. */
   events: string;
+  /** Sealed with the secret box when an encryption key is configured. */
   secret: string;
   is_active: number;
   created_at: Int64;
   updated_at: Int64;
+  /** During a rotation: the secret deliveries are also signed with, until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: NullableInt64;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: NullableInt64;
 }
+
+/** Delivery state: `failed` will be retried; `dead` will not (retries exhausted, or a 410). */
+export type DeliveryStatusColumn = "pending" | "delivered" | "failed" | "dead";
 
 /** The webhook outbox: one row per (event, webhook), written in the transaction of the event. */
 export interface WebhookDeliveryTable {
   id: Generated<number>;
   organization_id: string;
   webhook_id: string;
+  /** The `mailpulse_event` row delivered; its body is built from it when sent. */
+  event_id: Int64;
   event_type: string;
-  payload: string;
-  status: "pending" | "delivered" | "failed";
+  status: DeliveryStatusColumn;
   attempts: Counter;
   next_attempt_at: Int64;
-  last_error: string | null;
+  /** While a worker holds the row; a row whose lease expired is claimed again. */
+  lease_expires_at: NullableInt64;
+  last_attempt_at: NullableInt64;
   last_status: number | null;
+  last_error: string | null;
   created_at: Int64;
   delivered_at: NullableInt64;
+}
+
+/** One delivery attempt: what the receiver answered, or why nothing came back. */
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: Int64;
+  organization_id: string;
+  attempted_at: Int64;
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The first KiB of the receiver's answer. */
+  response_excerpt: string | null;
 }
 
 /** The whole schema, keyed by table name. All names carry the `mailpulse_` prefix. */
@@ -219,4 +251,5 @@ export interface MailPulseDatabase {
   mailpulse_sending_domain: SendingDomainTable;
   mailpulse_webhook: WebhookTable;
   mailpulse_webhook_delivery: WebhookDeliveryTable;
+  mailpulse_webhook_attempt: WebhookAttemptTable;
 }

@@ -1,4 +1,5 @@
 import type { JsonObject } from "../util/json.js";
+import { webhookSchemas } from "./webhook-schemas.js";
 
 /**
  * The JSON Schemas of the bodies the API reads and answers (`#/components/schemas/...`). Request
@@ -1021,4 +1022,5 @@ export const componentSchemas: Record<string, JsonObject> = {
       },
     ],
   },
+  ...webhookSchemas,
 };

@@ -61,6 +61,15 @@ export const documentInfo = {
       description:
         "Sending domains verified by DNS (MX, SPF, DKIM), and the custom tracking domain verified by a CNAME. See docs/domains.md.",
     },
+    {
+      name: "Webhooks",
+      description:
+        "HTTPS endpoints that receive signed events (EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED), retried for about 28 hours. See docs/webhooks.md.",
+    },
+    {
+      name: "Events",
+      description: "The event log webhooks deliver from: catch up on what a receiver missed.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -3,7 +3,6 @@
  * per-day totals) and its webhook outbox rows are written in the same transaction as the email's
  * change of status, so statistics never drift from history and no event is lost between the two.
  */
-import type { OutboxEvent } from "./storage-webhooks.js";
 
 /** A recipient of an email. Only `to` recipients are contacts. */
 export interface EmailRecipientRecord {
@@ -78,8 +77,11 @@ export interface EmailRecord extends Omit<NewEmailRecord, "links" | "recipients"
 export interface SentMark {
   providerMessageId: string | null;
   sentAt: Date;
-  /** Queued for subscribed webhooks in the same transaction. */
-  event?: OutboxEvent;
+  /**
+   * Logs the EMAIL_SENT event and queues it for subscribed active webhooks, in the same
+   * transaction. Leave it out (false) for emails another system sent (registered ones).
+   */
+  logSentEvent?: boolean;
 }
 
 /** Emails. */
@@ -91,7 +93,7 @@ export interface EmailStore {
   create(email: NewEmailRecord, sent?: SentMark): Promise<void>;
   /**
    * `sending` -> `sent`: stores the provider id, counts the email in the contact and daily
-   * rollups, and queues `event`; all or nothing. False when the email is not `sending`.
+   * rollups, and logs its event when asked; all or nothing. False when the email is not `sending`.
    */
   markSent(organizationId: string, emailId: string, mark: SentMark): Promise<boolean>;
   /** `sending` -> `failed` with a reason; failed emails are counted nowhere. */

@@ -5,7 +5,6 @@
  * the event rows, so statistics never drift from history.
  */
 import type { EmailStatus } from "./storage-emails.js";
-import type { WebhookEventType } from "./storage-webhooks.js";
 
 /** What the tracking endpoints need to know about an email. */
 export interface TrackedEmail {
@@ -40,13 +39,12 @@ export interface TrackingEventRecord {
 }
 
 /**
- * One hit to record, with the webhook event it emits. `payload` builds the outbox body (created
- * at the event's time); the store calls it only when an active webhook of the organization
- * subscribes to `type`, so hits nobody listens to cost no serialisation.
+ * One hit to record. Its event row is also the webhook event (EMAIL_OPENED, EMAIL_CLICKED): the
+ * store queues a delivery per subscribed active webhook, whose body is built from the row when
+ * sent, so recording a hit serialises nothing.
  */
 export interface TrackingHit {
   event: TrackingEventRecord;
-  webhook?: { type: WebhookEventType; payload: () => string };
 }
 
 /** Tracking lookups and event recording. Lookups are by unguessable id, across organizations. */
@@ -61,7 +59,8 @@ export interface TrackingStore {
   /**
    * Records a batch of hits in one transaction: appends the events and bumps, aggregated over the
    * batch, each email's counters (a click also marks the email opened), each link's clicks, the
-   * contact and daily rollups, and queues the webhook outbox rows. All or nothing. Hits of an
+   * contact and daily rollups, and queues a webhook delivery per (event, active webhook of its
+   * organization subscribed to its type). All or nothing. Hits of an
    * email that is not `sent` are skipped. Resolves to the number of hits recorded.
    *
    * Several writers (processes) may record concurrently; implementations must not deadlock or

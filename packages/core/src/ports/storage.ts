@@ -12,7 +12,9 @@
  */
 import type { ApiKeyStore } from "./storage-api-keys.js";
 import type { CampaignStore } from "./storage-campaigns.js";
+import type { DeliveryStore } from "./storage-deliveries.js";
 import type { EmailStore } from "./storage-emails.js";
+import type { EventStore } from "./storage-events.js";
 import type { IdempotencyStore } from "./storage-idempotency.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
@@ -23,7 +25,9 @@ import type { WebhookStore } from "./storage-webhooks.js";
 // One file per store; this facade is what the rest of core imports the port's types from.
 export type * from "./storage-api-keys.js";
 export type * from "./storage-campaigns.js";
+export type * from "./storage-deliveries.js";
 export type * from "./storage-emails.js";
+export type * from "./storage-events.js";
 export type * from "./storage-idempotency.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
@@ -40,6 +44,8 @@ export interface Storage {
   tracking: TrackingStore;
   stats: StatsStore;
   webhooks: WebhookStore;
+  deliveries: DeliveryStore;
+  events: EventStore;
   sendingDomains: SendingDomainStore;
   /** Idempotency keys of the sending routes. */
   idempotencyKeys: IdempotencyStore;

@@ -2,17 +2,21 @@ import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
 import type { EmailService } from "../services/email-service.js";
+import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import type { WebhookService } from "../services/webhook-service.js";
 import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
 import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
+import { eventRoutes } from "./event-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
+import { webhookRoutes } from "./webhook-routes.js";
 
 /** The services the API's routes call. */
 export interface ApiRouteServices {
@@ -24,6 +28,8 @@ export interface ApiRouteServices {
   tracking: TrackingService;
   sendingDomains: SendingDomainService;
   trackingDomain: TrackingDomainService;
+  webhooks: WebhookService;
+  events: EventService;
 }
 
 /**
@@ -39,5 +45,7 @@ export function apiRoutes(services: ApiRouteServices, limits: { maxSendBodyBytes
     ...contactRoutes(services.contacts),
     ...trackingRoutes(services.tracking),
     ...domainRoutes(services.sendingDomains, services.trackingDomain),
+    ...webhookRoutes(services.webhooks),
+    ...eventRoutes(services.events),
   ];
 }

@@ -1,5 +1,4 @@
 import { MailPulseError } from "../errors.js";
-import { createWebhookEvent } from "../events/webhook-events.js";
 import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
@@ -135,7 +134,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
   return {
     async send(organizationId, rawInput) {
       const input = parseInput(sendEmailSchema, rawInput, "emails.send");
-      const { campaign, content, record } = await prepare(organizationId, "emails.send", input);
+      const { content, record } = await prepare(organizationId, "emails.send", input);
       const emailId = record.id;
       const sender = await decideSender(
         storage.sendingDomains,
@@ -182,17 +181,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       await storage.emails.markSent(organizationId, emailId, {
         providerMessageId,
         sentAt,
-        event: createWebhookEvent("EMAIL_SENT", sentAt, {
-          emailId,
-          emailTrackingId: content.trackingId,
-          providerMessageId,
-          campaignId: campaign?.id ?? null,
-          campaignName: campaign?.name ?? null,
-          from: formatMailbox(sender.from),
-          to,
-          subject: input.subject,
-          metadata: input.metadata ?? null,
-        }),
+        logSentEvent: true,
       });
       options.onSent?.(trackedEmailOf(record, sentAt), record.links);
       return {
@@ -214,7 +203,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       await storage.emails.create(
         { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
         // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
-        { providerMessageId: null, sentAt: record.createdAt },
+        { providerMessageId: null, sentAt: record.createdAt, logSentEvent: false },
       );
       options.onSent?.(trackedEmailOf(record, record.createdAt), record.links);
       return {

@@ -1,5 +1,4 @@
 import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
-import { createWebhookEvent } from "../events/webhook-events.js";
 import type { Logger } from "../logger.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
@@ -54,7 +53,6 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     const retained = retainedIp(signals.ip, options.ipAddresses);
     const ip = retained === null ? null : sanitizeText(retained);
     const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
-    const webhookType = type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
     return {
       event: {
         type,
@@ -65,21 +63,6 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
         occurredAt,
         ip,
         userAgent,
-      },
-      webhook: {
-        type: webhookType,
-        // Built only when a webhook subscribes: most hits are never serialised.
-        payload: () =>
-          createWebhookEvent(webhookType, occurredAt, {
-            emailId: email.id,
-            emailTrackingId: email.trackingId,
-            campaignId: email.campaignId,
-            recipient: email.recipient,
-            subject: email.subject,
-            userAgent,
-            ip,
-            ...(link ? { url: link.url, linkTrackingId: link.id } : {}),
-          }).payload,
       },
     };
   }

@@ -2,7 +2,13 @@
  * Rows and hits for the tracking store contract, written through the storage port only, so the
  * rollups under test are the ones the store itself maintains.
  */
-import type { Storage, TrackingEventRecord, TrackingHit, WebhookEventType } from "../ports/storage.js";
+import type {
+  DeliveryRecord,
+  Storage,
+  TrackingEventRecord,
+  TrackingHit,
+  WebhookEventType,
+} from "../ports/storage.js";
 import { utcDayOf } from "../util/utc-day.js";
 
 /** A stored email with what hits need to name it. */
@@ -108,16 +114,22 @@ export function trackingFixtures(storage: Storage) {
     async webhook(organizationId: string, events: WebhookEventType[], isActive = true): Promise<string> {
       const id = nextId("whk");
       const at = new Date("2026-01-01T00:00:00.000Z");
-      await storage.webhooks.create({
-        id,
-        organizationId,
-        url: `https://hooks.example.com/${id}`,
-        events,
-        secret: "whsec_test",
-        isActive,
-        createdAt: at,
-        updatedAt: at,
-      });
+      await storage.webhooks.create(
+        {
+          id,
+          organizationId,
+          url: `https://hooks.example.com/${id}`,
+          events,
+          secret: "whsec_test",
+          previousSecret: null,
+          previousSecretExpiresAt: null,
+          isActive,
+          failingSince: null,
+          createdAt: at,
+          updatedAt: at,
+        },
+        100,
+      );
       return id;
     },
   };
@@ -139,19 +151,13 @@ export function clickHit(email: FixtureEmail, link: number, at: string): Trackin
   return { event: eventOf(email, "click", at, linkId) };
 }
 
-/** The hit with a webhook event whose payload builder is counted in `calls`. */
-export function withWebhook(hit: TrackingHit, calls: { count: number }, payload?: string): TrackingHit {
-  const type = hit.event.type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
-  return {
-    ...hit,
-    webhook: {
-      type,
-      payload: () => {
-        calls.count++;
-        return payload ?? JSON.stringify({ type, emailId: hit.event.emailId, at: hit.event.occurredAt });
-      },
-    },
-  };
+/** Every queued delivery of the organization (all its webhooks), oldest first. */
+export async function deliveriesOf(storage: Storage, organizationId: string): Promise<DeliveryRecord[]> {
+  const deliveries: DeliveryRecord[] = [];
+  for (const webhook of await storage.webhooks.list(organizationId)) {
+    deliveries.push(...(await storage.deliveries.list(organizationId, webhook.id, { limit: 100_000 })));
+  }
+  return deliveries.sort((a, b) => a.id - b.id);
 }
 
 function eventOf(

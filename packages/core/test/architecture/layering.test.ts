@@ -24,6 +24,18 @@ const forbidden: Record<string, readonly string[]> = {
   http: ["routes", "openapi", "node", "kysely", "create-mailpulse"],
   routes: ["node", "kysely", "create-mailpulse"],
   node: ["services", "routes", "openapi", "kysely", "background", "create-mailpulse"],
+  events: [
+    "services",
+    "http",
+    "routes",
+    "openapi",
+    "node",
+    "kysely",
+    "background",
+    "webhooks",
+    "create-mailpulse",
+  ],
+  webhooks: ["services", "http", "routes", "openapi", "node", "kysely", "background", "create-mailpulse"],
 };
 
 const sourceRoot = join(import.meta.dirname, "../../src");

@@ -23,7 +23,7 @@ describe("the encryptionKey notice", () => {
 
   it("says once at start that DKIM keys are stored unencrypted without a key, and nothing with one", async () => {
     expect(await linesAtStart()).toEqual([
-      "No encryptionKey: DKIM private keys are stored unencrypted (docs/domains.md)",
+      "No encryptionKey: DKIM private keys and webhook secrets are stored unencrypted (docs/domains.md)",
     ]);
     expect(await linesAtStart(randomBytes(32).toString("base64"))).toEqual([]);
   });

@@ -36,6 +36,7 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0001_initial_schema", "Up", "Success"],
     ["0002_event_campaign_click_index", "Up", "Success"],
     ["0003_sending_domain_checks", "Up", "Success"],
+    ["0004_webhook_delivery", "Up", "Success"],
     ["0005_email_tags", "Up", "Success"],
     ["0005_idempotency_keys", "Up", "Success"],
   ]);
@@ -46,6 +47,7 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
     ["0005_idempotency_keys", "Down"],
     ["0005_email_tags", "Down"],
+    ["0004_webhook_delivery", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
     ["0001_initial_schema", "Down"],
@@ -53,14 +55,14 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(14);
+  expect(await tables()).toHaveLength(15);
 }
 
 describe("migrations", () => {
   it("run up, down to nothing and up again on SQLite", async () => {
     const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
     try {
-      await roundTrip(db, { dialect: "sqlite" });
+      await roundTrip(db, { dialect: "sqlite", skipLocked: false });
     } finally {
       await db.destroy();
     }
@@ -73,7 +75,7 @@ describe("migrations", () => {
     const pool = new pg.Pool({ connectionString, max: 2, options: `-c search_path="${schema}"` });
     const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
     try {
-      await roundTrip(db, { dialect: "postgres" }, schema);
+      await roundTrip(db, { dialect: "postgres", skipLocked: true }, schema);
     } finally {
       await db.destroy();
       await admin.query(`drop schema "${schema}" cascade`);

@@ -28,7 +28,13 @@ async function sqliteWithReader(): Promise<StorageWithReader> {
   await storage.migrate();
   return {
     storage,
-    events: () => db.selectFrom("mailpulse_event").select(["ip", "user_agent"]).orderBy("id").execute(),
+    events: () =>
+      db
+        .selectFrom("mailpulse_event")
+        .select(["ip", "user_agent"])
+        .where("type", "!=", "sent")
+        .orderBy("id")
+        .execute(),
     close: () => storage.close(),
   };
 }
@@ -41,8 +47,11 @@ async function postgresWithReader(connectionString: string): Promise<StorageWith
   return {
     storage,
     events: async () =>
-      (await pool.query<StoredSignals>(`select ip, user_agent from "${schema}".mailpulse_event order by id`))
-        .rows,
+      (
+        await pool.query<StoredSignals>(
+          `select ip, user_agent from "${schema}".mailpulse_event where type <> 'sent' order by id`,
+        )
+      ).rows,
     async close() {
       try {
         await pool.query(`drop schema "${schema}" cascade`);
@@ -79,30 +88,17 @@ describe.each(kinds)("client signals stored on %s", (_, open) => {
       tracking: { ipAddresses },
     });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
-    await target.storage.webhooks.create({
-      id: "wh-1",
-      organizationId: organization.id,
-      url: "https://hooks.example.com/in",
-      events: ["EMAIL_OPENED", "EMAIL_CLICKED"],
-      secret: "s",
-      isActive: true,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
     const sent = await mailpulse.emails.send(organization.id, {
       from: "a@acme.example",
       to: "b@example.com",
       subject: "S",
       htmlContent: '<a href="https://example.com/x">x</a>',
     });
-    /** The `userAgent` of each open and click webhook payload, in order. */
+    /** The `userAgent` of each open and click event, as webhooks and the events API carry it. */
     const payloadAgents = async () =>
-      (await target.storage.webhooks.listDeliveries(organization.id))
-        .filter((delivery) => delivery.eventType !== "EMAIL_SENT")
-        .map(
-          (delivery) =>
-            (JSON.parse(delivery.payload) as { data: { userAgent: string | null } }).data.userAgent,
-        );
+      (await mailpulse.events.list(organization.id, { type: "EMAIL_OPENED,EMAIL_CLICKED" })).data.map(
+        (event) => event.data.userAgent,
+      );
     return { target, mailpulse, sent, errors, payloadAgents };
   }
 

@@ -51,6 +51,8 @@ export function createContactTimelineQuery(
         .leftJoin("mailpulse_link", "mailpulse_link.id", "mailpulse_event.link_id")
         .where("mailpulse_event.organization_id", "=", organizationId)
         .where("mailpulse_event.email_id", "in", contactEmailIds)
+        // `sent` entries come from the emails above (registered emails have no `sent` event).
+        .where("mailpulse_event.type", "in", ["open", "click"])
         .where("mailpulse_email.status", "in", countedEmailStatuses)
         .select([
           "mailpulse_event.type",

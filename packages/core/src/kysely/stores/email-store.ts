@@ -9,7 +9,7 @@ import type {
 } from "../../ports/storage.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
-import { bumpDailyStat, countSentForContacts, enqueueWebhookEvent } from "../rollups.js";
+import { bumpDailyStat, countSentForContacts, logSentEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
 
 function toEmailRecord(
@@ -68,7 +68,7 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
       { organizationId: email.organizationId, campaignId: email.campaignId, at: sentAt },
       { emails: 1 },
     );
-    if (mark.event) await enqueueWebhookEvent(trx, email.organizationId, mark.event);
+    if (mark.logSentEvent) await logSentEvent(trx, email, sentAt);
   }
 
   async function insertEmail(

@@ -2,7 +2,6 @@ import { type Kysely, sql } from "kysely";
 import type { TrackingHit } from "../../ports/storage.js";
 import type { MailPulseDatabase } from "../schema.js";
 import { eventRowsOf, planBatch } from "./batch-plan.js";
-import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
 
@@ -10,12 +9,13 @@ type Db = Kysely<MailPulseDatabase>;
  * Writes a batch of hits on PostgreSQL in ONE statement: data-modifying CTEs update the email
  * counters (only of `sent` emails of the named organization), and, for the hits of the emails that
  * update counted, insert the events, bump link, contact and daily counters and queue the webhook
- * deliveries. One statement is atomic by itself, so no BEGIN/COMMIT either.
+ * deliveries. One statement is atomic by itself, so no BEGIN/COMMIT either; and one round trip, since
+ * the subscribed webhooks are joined in it rather than looked up before.
  *
  * Why not the statement-per-table transaction SQLite uses: on PostgreSQL every statement is a
  * network round trip, and under load each one waits for the server's busy event loop before its
  * answer is read. Nine round trips per batch made the round trips, not the database, the limit
- * (bench/RESULTS.md); one round trip (plus the webhook lookup) removes it.
+ * (bench/RESULTS.md); one round trip removes it.
  *
  * Returns the number of hits recorded.
  */
@@ -27,9 +27,7 @@ export async function recordHitsPostgres(
   // `withSchema` does not reach into raw SQL: name the schema here.
   const table = (name: string) => sql.table(schema === undefined ? name : `${schema}.${name}`);
   const plan = planBatch(hits);
-  const targets = await subscribedWebhooks(db, hits);
   const rows = eventRowsOf(hits);
-  const outbox = targets.length === 0 ? [] : outboxRowsFor(hits, targets);
 
   const result = await sql<{ recorded: string | number }>`
     with v as (
@@ -61,6 +59,7 @@ export async function recordHitsPostgres(
         (organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent)
       select organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent
       from recorded
+      returning id, organization_id, type, occurred_at
     ),
     link_clicks as (
       update ${table("mailpulse_link")} as l set click_count = l.click_count + c.clicks
@@ -108,15 +107,16 @@ export async function recordHitsPostgres(
         clicks = s.clicks + excluded.clicks
     ),
     outbox as (
+      -- One delivery per (event, active webhook of its organization subscribed to its type).
       insert into ${table("mailpulse_webhook_delivery")}
-        (organization_id, webhook_id, event_type, payload, status, attempts, next_attempt_at, created_at)
-      select o.organization_id, o.webhook_id, o.event_type, o.payload, 'pending', 0, o.created_at, o.created_at
-      from jsonb_to_recordset(cast(${JSON.stringify(outbox)} as jsonb)) as o(
-        email_id text, organization_id text, webhook_id text, event_type text, payload text,
-        created_at bigint)
-      join e on e.id = o.email_id
-      -- A webhook deleted or paused since the lookup gets nothing.
-      join ${table("mailpulse_webhook")} as w on w.id = o.webhook_id and w.is_active = 1
+        (organization_id, webhook_id, event_id, event_type, status, attempts, next_attempt_at, created_at)
+      select ie.organization_id, w.id, ie.id,
+        case ie.type when 'open' then 'EMAIL_OPENED' else 'EMAIL_CLICKED' end,
+        'pending', 0, ie.occurred_at, ie.occurred_at
+      from inserted_events as ie
+      join ${table("mailpulse_webhook")} as w on w.organization_id = ie.organization_id
+        and w.is_active = 1
+        and w.events like case ie.type when 'open' then '%"EMAIL_OPENED"%' else '%"EMAIL_CLICKED"%' end
     )
     select count(*) as recorded from recorded
   `.execute(db);

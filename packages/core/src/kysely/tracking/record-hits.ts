@@ -2,10 +2,10 @@ import { type Kysely, sql } from "kysely";
 import type { TrackingHit } from "../../ports/storage.js";
 import type { StorageCapabilities } from "../capabilities.js";
 import { jsonRows } from "../json-rows.js";
+import { queueDeliveries } from "../outbox/queue-deliveries.js";
 import type { MailPulseDatabase } from "../schema.js";
 import { countedEmailStatuses } from "../schema.js";
 import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
-import { outboxRowsFor, subscribedWebhooks } from "./outbox-rows.js";
 
 type Db = Kysely<MailPulseDatabase>;
 type Dialect = StorageCapabilities["dialect"];
@@ -26,7 +26,7 @@ export async function recordHits(trx: Db, dialect: Dialect, hits: readonly Track
     counted.size === plan.emails.length ? plan.emails : plan.emails.filter((e) => counted.has(e.email_id));
   const links = recorded === hits ? plan.links : planBatch(recorded).links;
 
-  await insertEvents(trx, dialect, recorded);
+  const eventIds = await insertEvents(trx, dialect, recorded);
   if (links.length > 0) {
     await trx
       .updateTable("mailpulse_link")
@@ -37,7 +37,8 @@ export async function recordHits(trx: Db, dialect: Dialect, hits: readonly Track
   }
   await bumpContacts(trx, dialect, emails);
   await bumpDays(trx, recorded);
-  await enqueueWebhookEvents(trx, recorded);
+  // Inside this write transaction SQLite has one writer: the batch's rows are the ids in between.
+  await queueDeliveries(trx, Math.min(...eventIds), Math.max(...eventIds));
   return recorded.length;
 }
 
@@ -73,7 +74,8 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
   return new Set(rows.map((row) => row.id));
 }
 
-async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<void> {
+/** Appends the hits' event rows; returns their ids. */
+async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHit[]): Promise<number[]> {
   const rows = eventRowsOf(hits);
   const columns = {
     organization_id: "text",
@@ -85,7 +87,7 @@ async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHi
     ip: "text",
     user_agent: "text",
   } as const;
-  await trx
+  const inserted = await trx
     .insertInto("mailpulse_event")
     .columns([
       "organization_id",
@@ -111,7 +113,9 @@ async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHi
           "v.user_agent",
         ]),
     )
+    .returning("id")
     .execute();
+  return inserted.map((row) => Number(row.id));
 }
 
 /**
@@ -169,25 +173,4 @@ async function bumpDays(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
       })),
     )
     .execute();
-}
-
-/** Outbox rows written per statement: 8 parameters each, well under every dialect's limit. */
-const outboxChunk = 1000;
-
-/** Queues one delivery per (hit, active webhook of its organization subscribed to its event). */
-async function enqueueWebhookEvents(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
-  const targets = await subscribedWebhooks(trx, hits);
-  if (targets.length === 0) return;
-  const rows = outboxRowsFor(hits, targets).map(({ email_id: _, ...row }) => ({
-    ...row,
-    status: "pending" as const,
-    attempts: 0,
-    next_attempt_at: row.created_at,
-  }));
-  for (let start = 0; start < rows.length; start += outboxChunk) {
-    await trx
-      .insertInto("mailpulse_webhook_delivery")
-      .values(rows.slice(start, start + outboxChunk))
-      .execute();
-  }
 }

@@ -8,6 +8,7 @@ import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
 import { trackingContract } from "./tracking-contract.js";
+import { webhookContract } from "./webhook-contract.js";
 
 /**
  * The API contract: every route's behaviour over real HTTP. `start` must serve a fresh instance
@@ -46,5 +47,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     statsContract(start);
     contactContract(start);
     domainContract(start);
+    webhookContract(start);
   });
 }

@@ -25,7 +25,7 @@ async function sendOne(target: ApiTestTarget, campaignId = "Tracked") {
 
 const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: "manual", ...init });
 
-/** The public tracking endpoints: pixel, click redirect, HEAD, unknown ids, webhook outbox rows. */
+/** The public tracking endpoints: pixel, click redirect, HEAD, unknown ids (their webhook events: webhook-contract.ts). */
 export function trackingContract(target: () => ApiTestTarget): void {
   describe("tracking endpoints", () => {
     it("serves the pixel uncached and counts the open", async () => {
@@ -101,72 +101,6 @@ export function trackingContract(target: () => ApiTestTarget): void {
       expect(head.status).toBe(302);
       expect(head.headers.get("location")).toBe("https://example.com/a?x=1");
       expect((await detail()).body.stats.totalClicks).toBe(0);
-    });
-
-    it("queues webhook events for active subscribers only, with the client IP truncated", async () => {
-      const context = await sendOne(target());
-      const { storage } = target();
-      const organizationId = context.tenant.organization.id;
-      const webhook = (
-        id: string,
-        events: Array<"EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED">,
-        isActive = true,
-      ) =>
-        storage.webhooks.create({
-          id: `${organizationId}-${id}`,
-          organizationId,
-          url: `https://hooks.example/${id}`,
-          events,
-          secret: "s".repeat(32),
-          isActive,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        });
-      await webhook("clicks", ["EMAIL_CLICKED"]);
-      await webhook("all", ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]);
-      await webhook("inactive", ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"], false);
-      const other = await createTenant(target().mailpulse, "Other");
-      await storage.webhooks.create({
-        id: `${other.organization.id}-all`,
-        organizationId: other.organization.id,
-        url: "https://hooks.example/other",
-        events: ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"],
-        secret: "s".repeat(32),
-        isActive: true,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
-
-      await get(context.sent.pixelUrl);
-      await get(context.sent.links[1].trackingUrl);
-      await context.call("POST", "/api/send", {
-        key: context.tenant.key,
-        json: { from: "a@acme.example", to: "z@example.com", subject: "Second", htmlContent: "<p>x</p>" },
-      });
-
-      const deliveries = await storage.webhooks.listDeliveries(organizationId);
-      expect(deliveries.map((d) => `${d.eventType}->${d.webhookId.split("-").at(-1)}`)).toEqual([
-        "EMAIL_OPENED->all",
-        "EMAIL_CLICKED->clicks",
-        "EMAIL_CLICKED->all",
-        "EMAIL_SENT->all",
-      ]);
-      expect(deliveries.every((d) => d.status === "pending" && d.attempts === 0)).toBe(true);
-      const clicked = JSON.parse(deliveries[1]!.payload);
-      expect(clicked).toEqual({
-        id: expect.stringMatching(/^evt_/),
-        type: "EMAIL_CLICKED",
-        createdAt: expect.any(String),
-        data: expect.objectContaining({
-          emailTrackingId: context.sent.emailTrackingId,
-          url: "https://example.com/b",
-          linkTrackingId: context.sent.links[1].trackingId,
-          ip: "127.0.0.0",
-        }),
-      });
-      // Both subscribers of one event receive the same event (same id): receivers can dedupe.
-      expect(JSON.parse(deliveries[2]!.payload).id).toBe(clicked.id);
-      expect(await storage.webhooks.listDeliveries(other.organization.id)).toEqual([]);
     });
   });
 }

@@ -1,0 +1,82 @@
+import type { StoredEvent, WebhookEventType } from "../ports/storage.js";
+
+/**
+ * An event as webhook deliveries carry it and `GET /api/events` lists it: the same `id` in both,
+ * so a receiver can dedupe deliveries against what it caught up on. docs/webhooks.md documents
+ * every field.
+ */
+export interface WebhookEvent {
+  /** `evt_` and the event's log id: unique per event, the same for every webhook receiving it. */
+  id: string;
+  type: WebhookEventType;
+  /** When it happened: the provider's acceptance of the message, or the open or click. */
+  createdAt: string;
+  data: WebhookEventData;
+}
+
+/** What an event reports. Opens and clicks add the client's signals; clicks the link. */
+export interface WebhookEventData {
+  emailId: string;
+  emailTrackingId: string;
+  /** The From the message went out with. */
+  from: string;
+  to: string[];
+  subject: string;
+  campaign: { id: string; name: string } | null;
+  /** The `metadata` given at send time, or null. */
+  metadata: unknown;
+  /** The provider's message id; null for registered emails (another system sent them). */
+  providerMessageId: string | null;
+  /** Clicks: the link's destination and tracking id. */
+  link?: { url: string; trackingId: string };
+  /** Opens and clicks: the client's user agent, and its address as the IP setting retains it. */
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** The webhook event name of an event log type. */
+export function webhookEventTypeOf(type: StoredEvent["type"]): WebhookEventType {
+  return type === "sent" ? "EMAIL_SENT" : type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
+}
+
+/** The event log type of a webhook event name. */
+export function storedEventTypeOf(type: WebhookEventType): StoredEvent["type"] {
+  return type === "EMAIL_SENT" ? "sent" : type === "EMAIL_OPENED" ? "open" : "click";
+}
+
+/** The public id of an event log row. */
+export function eventIdOf(id: number): string {
+  return `evt_${id}`;
+}
+
+/** The event log row of a public id; undefined when it is not one. */
+export function parseEventId(id: string): number | undefined {
+  const match = /^evt_([1-9][0-9]{0,15})$/.exec(id);
+  const value = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** The body of an event: one builder for webhook deliveries and the events API. */
+export function toWebhookEvent(event: StoredEvent): WebhookEvent {
+  const data: WebhookEventData = {
+    emailId: event.email.id,
+    emailTrackingId: event.email.trackingId,
+    from: event.email.from,
+    to: event.email.to,
+    subject: event.email.subject,
+    campaign: event.campaign,
+    metadata: event.email.metadata === null ? null : JSON.parse(event.email.metadata),
+    providerMessageId: event.email.providerMessageId,
+  };
+  if (event.type !== "sent") {
+    if (event.link) data.link = { url: event.link.url, trackingId: event.link.id };
+    data.userAgent = event.userAgent;
+    data.ip = event.ip;
+  }
+  return {
+    id: eventIdOf(event.id),
+    type: webhookEventTypeOf(event.type),
+    createdAt: event.occurredAt.toISOString(),
+    data,
+  };
+}

@@ -1,0 +1,41 @@
+import type { OperationDocs } from "../../http/operation-docs.js";
+import { errorDocs } from "./error-docs.js";
+
+/** `GET /events`. */
+export const listEventsDocs: OperationDocs = {
+  tags: ["Events"],
+  operationId: "listEvents",
+  summary: "List events",
+  description:
+    "The organization's events (emails sent, opens, clicks), oldest first, in the shape of a webhook delivery's body and with the same `id`. A receiver that was down catches up from the last event id it processed (`after=evt_...`) without waiting for retries. `nextCursor` is set when the page is full; when it is null the page reached the newest event, and later events follow the last one listed. Events are kept as long as their emails.",
+  parameters: {
+    after: {
+      description: "Start after this: a page's `nextCursor`, or an event id (`evt_...`).",
+      schema: { type: "string", maxLength: 200 },
+    },
+    limit: {
+      description: "Events per page.",
+      schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
+    },
+    type: {
+      description: "Comma-separated event names to list: `EMAIL_SENT`, `EMAIL_OPENED`, `EMAIL_CLICKED`.",
+      schema: { type: "string", maxLength: 200 },
+    },
+    emailTrackingId: {
+      description: "Only the events of the email with this tracking id.",
+      schema: { type: "string", maxLength: 200 },
+    },
+  },
+  responses: {
+    "200": {
+      description: "A page of events.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/EventPage" } } },
+    },
+    "400": errorDocs("A query parameter is invalid.", {
+      badType:
+        'Invalid request query: "type" has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
+      badAfter:
+        'Invalid query: "after" is neither a cursor MailPulse issued nor the id of one of your events',
+    }),
+  },
+};

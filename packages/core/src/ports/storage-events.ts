@@ -1,0 +1,61 @@
+/**
+ * The event log: every email sent (by MailPulse) and every open and click, in the order they were
+ * committed. The events API pages over it and webhook deliveries build their bodies from it.
+ * Events are kept as long as the emails they belong to.
+ */
+
+/** Where an event sits in the log; compare positions only through the store. */
+export interface EventPosition {
+  /** PostgreSQL: the writing transaction's id (decimal); null on SQLite, where `id` alone orders. */
+  transaction: string | null;
+  id: number;
+}
+
+/** One event with what its body reports. */
+export interface StoredEvent {
+  id: number;
+  position: EventPosition;
+  organizationId: string;
+  type: "sent" | "open" | "click";
+  occurredAt: Date;
+  email: {
+    id: string;
+    trackingId: string;
+    /** The From the message went out with (display name included). */
+    from: string;
+    /** The `to` recipients as the caller wrote them, in order. */
+    to: string[];
+    subject: string;
+    /** As stored: JSON text, or null. */
+    metadata: string | null;
+    providerMessageId: string | null;
+  };
+  campaign: { id: string; name: string } | null;
+  /** Clicks only. */
+  link: { id: string; url: string } | null;
+  /** Opens and clicks: the client's address as retained, and its user agent. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A page request over the log. */
+export interface EventQuery {
+  /** Only events after this position. */
+  after?: EventPosition;
+  limit: number;
+  types?: ReadonlyArray<StoredEvent["type"]>;
+  /** Only this email's events (resolved from its tracking id by the caller). */
+  emailId?: string;
+}
+
+/** The event log. */
+export interface EventStore {
+  /**
+   * Events of the organization after `after`, oldest first. On PostgreSQL, an event shows once
+   * every transaction older than its own has ended, so a page never skips a row that commits
+   * later: paging on from the last position seen loses nothing.
+   */
+  list(organizationId: string, query: EventQuery): Promise<StoredEvent[]>;
+  /** Events by id (of the organization), in the order asked; missing ids are left out. */
+  findByIds(organizationId: string, ids: readonly number[]): Promise<StoredEvent[]>;
+}

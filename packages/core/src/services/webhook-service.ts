@@ -1,0 +1,321 @@
+import { randomBytes } from "node:crypto";
+import { MailPulseError, notFound } from "../errors.js";
+import type { WebhookEvent } from "../events/event-body.js";
+import type {
+  DeliveryAttemptRecord,
+  DeliveryRecord,
+  WebhookEventType,
+  WebhookRecord,
+} from "../ports/storage.js";
+import type { SecretBox } from "../util/secret-box.js";
+import type { DeliverEvent } from "../webhooks/deliver-event.js";
+import type { ServiceDeps } from "./service-context.js";
+import { parseInput } from "./validation/parse-input.js";
+import {
+  type CreateWebhookInput,
+  createWebhookSchema,
+  type UpdateWebhookInput,
+  updateWebhookSchema,
+} from "./webhooks/webhook-input.js";
+
+/** A webhook as the API returns it (the spec's shape). */
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  /** The signing secret, 32 characters. */
+  secret: string;
+  isActive: boolean;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A delivery as `GET /api/webhooks/:id/deliveries` lists it. */
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  type: WebhookEventType;
+  state: DeliveryRecord["status"];
+  /** Attempts made so far (of this series: a manual retry starts a new one). */
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  /** When the next attempt is due; null once delivered or dead. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+/** One attempt of a delivery. */
+export interface WebhookDeliveryAttempt {
+  attemptedAt: string;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+/** What `POST /api/webhooks/:id/test` answers: the receiver's answer to a signed test event. */
+export interface WebhookTestResult {
+  success: boolean;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  responseExcerpt: string;
+}
+
+/** A page of deliveries, newest first. */
+export interface WebhookDeliveryPage {
+  data: WebhookDelivery[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** Checks a webhook URL: syntax, and that it is not (and does not resolve to) a private address. */
+export type WebhookUrlCheck = (url: string) => Promise<string>;
+
+/** Options of {@link createWebhookService}. */
+export interface WebhookServiceOptions {
+  secrets: SecretBox;
+  checkUrl: WebhookUrlCheck;
+  deliver: DeliverEvent;
+  /** Webhooks an organization may have. */
+  maxWebhooks: number;
+  /** How long deliveries are also signed with a rotated-out secret. */
+  rotationOverlapMs: number;
+}
+
+/** Webhooks of an organization and their deliveries. */
+export interface WebhookService {
+  list(organizationId: string): Promise<Webhook[]>;
+  /** VALIDATION_FAILED for a bad or private URL, unknown events, or past the per-organization limit. */
+  create(organizationId: string, input: CreateWebhookInput): Promise<Webhook>;
+  /** NOT_FOUND for unknown or foreign ids. */
+  update(organizationId: string, id: string, input: UpdateWebhookInput): Promise<Webhook>;
+  /** Deletes it with its deliveries; NOT_FOUND for unknown or foreign ids. */
+  delete(organizationId: string, id: string): Promise<void>;
+  /** A new secret; the old one keeps signing (as a second signature) for `rotationOverlapMs`. */
+  rotateSecret(organizationId: string, id: string): Promise<Webhook>;
+  /** Sends a signed test event now (not stored, not retried) and reports the receiver's answer. */
+  test(organizationId: string, id: string): Promise<WebhookTestResult>;
+  /** Deliveries, newest first. */
+  listDeliveries(
+    organizationId: string,
+    id: string,
+    page?: { before?: string; limit?: number },
+  ): Promise<WebhookDeliveryPage>;
+  /** One delivery with every attempt, oldest first. */
+  getDelivery(
+    organizationId: string,
+    id: string,
+    deliveryId: string,
+  ): Promise<WebhookDelivery & { attemptLog: WebhookDeliveryAttempt[] }>;
+  /** Queues a failed or dead delivery again, due now; CONFLICT when it is pending or delivered. */
+  retryDelivery(organizationId: string, id: string, deliveryId: string): Promise<WebhookDelivery>;
+}
+
+/** A webhook secret: 32 characters of base64url from 24 random bytes (192 bits). */
+export function createWebhookSecret(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function toDelivery(record: DeliveryRecord): WebhookDelivery {
+  return {
+    id: String(record.id),
+    eventId: `evt_${record.eventId}`,
+    type: record.eventType,
+    state: record.status,
+    attempts: record.attempts,
+    lastStatus: record.lastStatus,
+    lastError: record.lastError,
+    lastAttemptAt: iso(record.lastAttemptAt),
+    nextAttemptAt: iso(record.nextAttemptAt),
+    createdAt: record.createdAt.toISOString(),
+    deliveredAt: iso(record.deliveredAt),
+  };
+}
+
+function toAttempt(attempt: DeliveryAttemptRecord): WebhookDeliveryAttempt {
+  return { ...attempt, attemptedAt: attempt.attemptedAt.toISOString() };
+}
+
+/** A delivery id from the path: a positive integer, or NOT_FOUND (never a database error). */
+function deliveryIdOf(raw: string | undefined): number {
+  const id = raw !== undefined && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw notFound("Delivery");
+  return id;
+}
+
+/** Builds the {@link WebhookService}. */
+export function createWebhookService(deps: ServiceDeps, options: WebhookServiceOptions): WebhookService {
+  const { storage, clock } = deps;
+  const { secrets } = options;
+
+  const toWebhook = (record: WebhookRecord): Webhook => ({
+    id: record.id,
+    url: record.url,
+    events: record.events,
+    secret: secrets.open(record.secret),
+    isActive: record.isActive,
+    organizationId: record.organizationId,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  });
+
+  async function found(organizationId: string, id: string): Promise<WebhookRecord> {
+    const webhook = await storage.webhooks.find(organizationId, id);
+    if (!webhook) throw notFound("Webhook");
+    return webhook;
+  }
+
+  return {
+    async list(organizationId) {
+      return (await storage.webhooks.list(organizationId)).map(toWebhook);
+    },
+
+    async create(organizationId, rawInput) {
+      const input = parseInput(createWebhookSchema, rawInput, "webhooks.create");
+      const url = await options.checkUrl(input.url);
+      const now = clock.now();
+      const record: WebhookRecord = {
+        id: deps.createId(),
+        organizationId,
+        url,
+        events: input.events,
+        secret: secrets.seal(createWebhookSecret()),
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        isActive: true,
+        failingSince: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (!(await storage.webhooks.create(record, options.maxWebhooks))) {
+        throw new MailPulseError(
+          "VALIDATION_FAILED",
+          `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
+        );
+      }
+      return toWebhook(record);
+    },
+
+    async update(organizationId, id, rawInput) {
+      const input = parseInput(updateWebhookSchema, rawInput, "webhooks.update");
+      await found(organizationId, id);
+      const url = input.url === undefined ? undefined : await options.checkUrl(input.url);
+      const updated = await storage.webhooks.update(organizationId, id, {
+        url,
+        events: input.events,
+        isActive: input.isActive,
+        updatedAt: clock.now(),
+      });
+      if (!updated) throw notFound("Webhook");
+      return toWebhook(updated);
+    },
+
+    async delete(organizationId, id) {
+      if (!(await storage.webhooks.delete(organizationId, id))) throw notFound("Webhook");
+    },
+
+    async rotateSecret(organizationId, id) {
+      const current = await found(organizationId, id);
+      const now = clock.now();
+      const updated = await storage.webhooks.update(organizationId, id, {
+        secret: secrets.seal(createWebhookSecret()),
+        previousSecret: current.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + options.rotationOverlapMs),
+        updatedAt: now,
+      });
+      if (!updated) throw notFound("Webhook");
+      return toWebhook(updated);
+    },
+
+    async test(organizationId, id) {
+      const webhook = await found(organizationId, id);
+      const now = clock.now();
+      const event: WebhookEvent & { test: true } = {
+        id: `evt_test_${randomBytes(9).toString("base64url")}`,
+        type: webhook.events[0] ?? "EMAIL_SENT",
+        createdAt: now.toISOString(),
+        test: true,
+        data: {
+          emailId: "00000000-0000-7000-8000-000000000000",
+          emailTrackingId: "test",
+          from: "MailPulse <test@mailpulse.invalid>",
+          to: ["recipient@example.com"],
+          subject: "MailPulse webhook test",
+          campaign: null,
+          metadata: null,
+          providerMessageId: null,
+        },
+      };
+      const response = await options.deliver(webhook, event);
+      return {
+        success: response.ok,
+        status: response.status,
+        durationMs: response.durationMs,
+        error: response.error,
+        responseExcerpt: response.responseExcerpt,
+      };
+    },
+
+    async listDeliveries(organizationId, id, page = {}) {
+      await found(organizationId, id);
+      const limit = page.limit ?? 50;
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
+        throw new MailPulseError(
+          "VALIDATION_FAILED",
+          'Invalid query: "limit": must be an integer from 1 to 100',
+          {
+            issues: [{ path: ["limit"], message: "must be an integer from 1 to 100" }],
+          },
+        );
+      }
+      let before: number | undefined;
+      if (page.before !== undefined) {
+        before = /^[1-9][0-9]{0,15}$/.test(page.before) ? Number(page.before) : Number.NaN;
+        if (!Number.isSafeInteger(before)) {
+          throw new MailPulseError("VALIDATION_FAILED", 'Invalid query: "before" is not a delivery id', {
+            issues: [{ path: ["before"], message: "is not a delivery id" }],
+          });
+        }
+      }
+      const records = await storage.deliveries.list(organizationId, id, { before, limit });
+      const last = records.at(-1);
+      return {
+        data: records.map(toDelivery),
+        nextCursor: last && records.length === limit ? String(last.id) : null,
+      };
+    },
+
+    async getDelivery(organizationId, id, deliveryId) {
+      const found = await storage.deliveries.find(organizationId, id, deliveryIdOf(deliveryId));
+      if (!found) throw notFound("Delivery");
+      return { ...toDelivery(found.delivery), attemptLog: found.attempts.map(toAttempt) };
+    },
+
+    async retryDelivery(organizationId, id, deliveryId) {
+      const outcome = await storage.deliveries.requeue(
+        organizationId,
+        id,
+        deliveryIdOf(deliveryId),
+        clock.now(),
+      );
+      if (!outcome) throw notFound("Delivery");
+      const { delivery, requeued } = outcome;
+      if (!requeued) {
+        const state =
+          delivery.status === "failed" || delivery.status === "dead" ? "being attempted" : delivery.status;
+        throw new MailPulseError(
+          "CONFLICT",
+          `Only failed or dead deliveries can be retried; this one is ${state}`,
+        );
+      }
+      return toDelivery(delivery);
+    },
+  };
+}
