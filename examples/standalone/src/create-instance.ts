@@ -19,5 +19,6 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     limits: () => (maxCampaigns === undefined ? {} : { maxCampaigns }),
     domains: { dnsServers: settings.dnsServers },
     encryptionKey: settings.encryptionKey,
+    webhooks: { allowPrivateNetworks: settings.webhookAllowPrivate },
   });
 }

@@ -5,8 +5,8 @@ import { decodeEncryptionKey } from "@mailpulse/core";
 /**
  * The standalone server's settings, read from the environment (see the README's table). Only
  * settings that act are read: a setting for a feature arrives with the feature (DNS servers and
- * the encryption key came with domain verification; private webhook targets will come with
- * webhook delivery, a rate limit with rate limiting), so none is accepted and silently ignored.
+ * the encryption key came with domain verification, private webhook targets with webhook
+ * delivery; a rate limit will come with rate limiting), so none is accepted and silently ignored.
  */
 export interface Settings {
   port: number;
@@ -21,8 +21,10 @@ export interface Settings {
   smtpUrl: string | undefined;
   /** `MAILPULSE_DNS_SERVERS`: DNS servers for domain verification; undefined = the system's. */
   dnsServers: string[] | undefined;
-  /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys at rest. */
+  /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys and webhook secrets at rest. */
   encryptionKey: string | undefined;
+  /** `MAILPULSE_WEBHOOK_ALLOW_PRIVATE=true`: webhooks may target loopback and private addresses (development). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -40,6 +42,13 @@ function integer(env: Env, name: string, { min, max }: { min: number; max: numbe
     throw new SettingsError(`${name}=${raw} is invalid: expected a whole number from ${min} to ${max}`);
   }
   return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw || raw === "false") return false;
+  if (raw === "true") return true;
+  throw new SettingsError(`${name}=${env[name]} is invalid: expected true or false`);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -116,5 +125,6 @@ export function readSettings(env: Env = process.env): Settings {
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
     dnsServers: dnsServers(env),
     encryptionKey: encryptionKey(env),
+    webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
   };
 }

@@ -13,6 +13,7 @@ describe("standalone settings", () => {
       platformDomain: "localhost",
       maxCampaigns: undefined,
       smtpUrl: undefined,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -27,6 +28,7 @@ describe("standalone settings", () => {
       MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -39,6 +41,7 @@ describe("standalone settings", () => {
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      webhookAllowPrivate: true,
     });
   });
 
@@ -53,6 +56,7 @@ describe("standalone settings", () => {
     ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
+    ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "yes"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

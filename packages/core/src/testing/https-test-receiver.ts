@@ -41,6 +41,8 @@ export interface HttpsTestReceiverOptions {
    * with an empty body.
    */
   respond?: (request: ReceivedRequest, index: number) => TestReceiverAnswer;
+  /** The port to listen on; default an ephemeral one. Pass a closed receiver's port to restart it. */
+  port?: number;
 }
 
 /** A running HTTPS test receiver. */
@@ -156,7 +158,7 @@ export async function startHttpsTestReceiver(
   );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
       server.off("error", reject);
       resolve();
     });

@@ -14,7 +14,12 @@ import {
   memoryProvider,
   type Storage,
 } from "@mailpulse/core";
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing";
+import {
+  type DnsTestServer,
+  type HttpsTestReceiver,
+  startDnsTestServer,
+  startHttpsTestReceiver,
+} from "@mailpulse/core/testing";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
@@ -365,6 +370,8 @@ describe("docs/openapi.json against the live handler", () => {
   /** A second organization, for the domain rules between organizations. */
   let otherKey: string;
   let dns: DnsTestServer;
+  /** A webhook receiver on loopback that fails deliveries to `/fail`. */
+  let receiver: HttpsTestReceiver;
   /** Statuses seen per documented operation, to compare with the documented ones at the end. */
   const observed = new Map<string, Set<string>>();
   const maxBodyBytes = 4096;
@@ -374,6 +381,9 @@ describe("docs/openapi.json against the live handler", () => {
     storage = sqliteStorage({ filename: ":memory:" });
     await storage.migrate();
     dns = await startDnsTestServer();
+    receiver = await startHttpsTestReceiver({
+      respond: (request) => ({ status: request.path === "/fail" ? 500 : 200 }),
+    });
     mailpulse = createMailPulse({
       storage,
       baseUrl: "http://x.test",
@@ -387,6 +397,8 @@ describe("docs/openapi.json against the live handler", () => {
       logger: { info: () => {}, error: () => {} },
       // Domain verification reads a DNS server on loopback, never public DNS.
       domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000 },
+      // Webhooks deliver to the receiver on loopback.
+      webhooks: { allowPrivateNetworks: true, ca: receiver.ca },
     });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
     apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
@@ -396,6 +408,7 @@ describe("docs/openapi.json against the live handler", () => {
 
   afterAll(async () => {
     await dns?.close();
+    await receiver?.close();
     await mailpulse?.stop();
     await storage?.close();
   });
@@ -697,6 +710,74 @@ describe("docs/openapi.json against the live handler", () => {
     expect((await call("POST /api/organizations/domain/verify")).json).toMatchObject({ verified: true });
     expect(await statusOf("GET /api/organizations/domain")).toBe(200);
     expect(await statusOf("DELETE /api/organizations/domain")).toBe(200);
+  });
+
+  it("answers the webhook and event operations and their errors as documented", async () => {
+    const example = requestExample("POST /api/webhooks") as { events: string[] };
+    const created = await call("POST /api/webhooks", { body: { ...example, url: receiver.url } });
+    expect(created.status).toBe(201);
+    const webhook = created.json as { id: string };
+    const failing = await call("POST /api/webhooks", { body: { ...example, url: `${receiver.url}/fail` } });
+    const failingId = (failing.json as { id: string }).id;
+    expect(await statusOf("GET /api/webhooks")).toBe(200);
+    expect(await statusOf("POST /api/webhooks", { body: { ...example, url: "http://example.com/" } })).toBe(
+      400,
+    );
+    expect(await statusOf("POST /api/webhooks", { body: "url=x", contentType: "text/plain" })).toBe(415);
+    expect(await statusOf("POST /api/webhooks", { body: { url: "x".repeat(maxBodyBytes) } })).toBe(413);
+
+    const id = { id: webhook.id };
+    expect(await statusOf("PATCH /api/webhooks/{id}", { params: id, body: { isActive: true } })).toBe(200);
+    expect(await statusOf("PATCH /api/webhooks/{id}", { params: id, body: { events: [] } })).toBe(400);
+    expect(await statusOf("PATCH /api/webhooks/{id}", { params: { id: "nope" }, body: {} })).toBe(404);
+    expect(
+      await statusOf("PATCH /api/webhooks/{id}", { params: id, body: "x", contentType: "text/plain" }),
+    ).toBe(415);
+    expect(
+      await statusOf("PATCH /api/webhooks/{id}", { params: id, body: { url: "x".repeat(maxBodyBytes) } }),
+    ).toBe(413);
+    expect(await statusOf("POST /api/webhooks/{id}/rotate-secret", { params: id })).toBe(200);
+    expect(await statusOf("POST /api/webhooks/{id}/rotate-secret", { params: { id: "nope" } })).toBe(404);
+    expect((await call("POST /api/webhooks/{id}/test", { params: id })).json).toMatchObject({
+      success: true,
+    });
+    expect(await statusOf("POST /api/webhooks/{id}/test", { params: { id: "nope" } })).toBe(404);
+
+    // An event for both webhooks, delivered to one and failed at the other.
+    await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "erin@example.com", subject: "Hook", htmlContent: "<p>x</p>" },
+    });
+    expect(await mailpulse.deliverWebhooks()).toBe(2);
+    const deliveries = await call("GET /api/webhooks/{id}/deliveries", { params: id, query: "limit=10" });
+    const [delivered] = (deliveries.json as { data: Array<{ id: string; state: string }> }).data;
+    expect(delivered?.state).toBe("delivered");
+    expect(await statusOf("GET /api/webhooks/{id}/deliveries", { params: id, query: "limit=0" })).toBe(400);
+    expect(await statusOf("GET /api/webhooks/{id}/deliveries", { params: { id: "nope" } })).toBe(404);
+    const deliveryOf = (webhookId: string, deliveryId: string) => ({ id: webhookId, deliveryId });
+    expect(
+      await statusOf("GET /api/webhooks/{id}/deliveries/{deliveryId}", {
+        params: deliveryOf(webhook.id, delivered!.id),
+      }),
+    ).toBe(200);
+    expect(
+      await statusOf("GET /api/webhooks/{id}/deliveries/{deliveryId}", {
+        params: deliveryOf(webhook.id, "999"),
+      }),
+    ).toBe(404);
+    const retry = "POST /api/webhooks/{id}/deliveries/{deliveryId}/retry";
+    expect(await statusOf(retry, { params: deliveryOf(webhook.id, delivered!.id) })).toBe(409);
+    expect(await statusOf(retry, { params: deliveryOf(webhook.id, "nope") })).toBe(404);
+    const failed = await call("GET /api/webhooks/{id}/deliveries", { params: { id: failingId } });
+    const [failedDelivery] = (failed.json as { data: Array<{ id: string; state: string }> }).data;
+    expect(failedDelivery?.state).toBe("failed");
+    expect(await statusOf(retry, { params: deliveryOf(failingId, failedDelivery!.id) })).toBe(200);
+
+    const events = await call("GET /api/events", { query: "type=EMAIL_SENT&limit=1" });
+    expect(events.status).toBe(200);
+    expect(await statusOf("GET /api/events", { query: "type=EMAIL_BOUNCED" })).toBe(400);
+
+    expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(200);
+    expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(404);
   });
 
   it("has seen every documented status of every operation answered, and no other", () => {

@@ -11,7 +11,7 @@ import {
 import { createWebhookTransport } from "../../src/webhooks/https-delivery.js";
 import { signDelivery } from "../../src/webhooks/sign-delivery.js";
 
-// The receivers of docs/webhook-signatures.md, served over HTTPS and fed by the real transport:
+// The receivers of docs/webhooks.md, served over HTTPS and fed by the real transport:
 // if the documented code stops verifying our deliveries, this fails.
 
 const secret = "receiver_example_secret_32_chars";
