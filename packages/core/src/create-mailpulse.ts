@@ -1,4 +1,6 @@
 import { createDomainRecheckJob } from "./background/domain-recheck.js";
+import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
+import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
@@ -22,6 +24,7 @@ import { type ContactService, createContactService } from "./services/contact-se
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createEventService, type EventService } from "./services/event-service.js";
+import { createIdempotencyService } from "./services/idempotency-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
@@ -43,6 +46,8 @@ import { createWebhookUrlCheck } from "./webhooks/webhook-url-check.js";
 
 /** Default request body limit: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
+/** Default body limit of the sending routes: 20 MiB (5 MiB of HTML plus 10 MiB of attachments in base64). */
+export const defaultMaxSendBodyBytes = 20 * 1024 * 1024;
 
 /** A MailPulse instance: in-process services plus the HTTP surface adapters mount. */
 export interface MailPulse extends MailPulseHttp {
@@ -73,11 +78,14 @@ export interface MailPulse extends MailPulseHttp {
   routes: readonly MailPulseRoute[];
   /**
    * Starts the background work: the webhook delivery worker (and its purge of old deliveries),
-   * and the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`). Says
-   * once when secrets are stored unencrypted (no `encryptionKey`), and when the platform domain
-   * is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are only
-   * delivered by {@link MailPulse.deliverWebhooks} and verified domains only re-checked when
-   * verify is called. Tracking hits need no start.
+   * the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`), crash
+   * reconciliation (emails left `sending` longer than `sending.staleAfterMs` become `unknown`; the
+   * first pass is over when `start()` resolves) and the hourly purge of expired idempotency keys.
+   * Says once when secrets are stored unencrypted (no `encryptionKey`), and when the platform
+   * domain is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are
+   * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
+   * verify is called, crashed sends stay `sending` and expired idempotency keys stay stored (they
+   * are ignored all the same). Tracking hits need no start.
    */
   start(): Promise<void>;
   /**
@@ -87,8 +95,8 @@ export interface MailPulse extends MailPulseHttp {
    */
   deliverWebhooks(): Promise<number>;
   /**
-   * Releases what the instance owns: stops the domain re-check job started by `start()` (waiting
-   * for a re-check under way), writes every tracking hit still queued, then closes the
+   * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
+   * way), writes every tracking hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
    * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
@@ -111,6 +119,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     createId: options.createId ?? (() => createResourceId(clock.now().getTime())),
   };
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const maxSendBodyBytes = options.maxSendBodyBytes ?? defaultMaxSendBodyBytes;
 
   const organizations = createOrganizationService(deps);
   const apiKeys = createApiKeyService(deps);
@@ -169,6 +178,23 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
   });
+  const sendingOptions = options.sending ?? {};
+  const staleAfterMs = sendingOptions.staleAfterMs ?? 15 * 60 * 1000;
+  const idempotency = createIdempotencyService(deps, {
+    waitMs: sendingOptions.idempotencyWaitMs ?? 10_000,
+    staleAfterMs,
+  });
+  const sendingReconciliation = createSendingReconciliationJob({
+    emails: options.storage.emails,
+    staleAfterMs,
+    clock,
+    logger,
+  });
+  const idempotencyPurge = createIdempotencyPurgeJob({
+    keys: options.storage.idempotencyKeys,
+    clock,
+    logger,
+  });
   const tracking = createTrackingService({
     lookups: trackingLookups,
     writer: trackingWriter,
@@ -217,17 +243,21 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     retentionMs: (webhookOptions.retentionDays ?? 30) * 24 * 60 * 60 * 1000,
   });
 
-  const routes = apiRoutes({
-    emails,
-    campaigns,
-    stats,
-    contacts,
-    tracking,
-    sendingDomains,
-    trackingDomain,
-    webhooks,
-    events,
-  });
+  const routes = apiRoutes(
+    {
+      emails,
+      idempotency,
+      campaigns,
+      stats,
+      contacts,
+      tracking,
+      sendingDomains,
+      trackingDomain,
+      webhooks,
+      events,
+    },
+    { maxSendBodyBytes },
+  );
   const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
     routes: mounted,
@@ -244,6 +274,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     stopped ??= (async () => {
       await domainRecheck.stop();
       await webhookWorker.stop();
+      await sendingReconciliation.stop();
+      await idempotencyPurge.stop();
       await trackingWriter.drain();
       webhookSender.close?.();
       await options.mailProvider?.close?.();
@@ -256,7 +288,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     handleDirect: createDirectHandler(router, logger),
     servesPath: router.hasPath,
     basePath,
-    maxBodyBytes,
+    // What the Node bridge lets through: the largest limit of any route (each route checks its own).
+    maxBodyBytes: Math.max(maxBodyBytes, maxSendBodyBytes),
     organizations,
     apiKeys,
     campaigns,
@@ -283,6 +316,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       started = true;
       domainRecheck.start();
       webhookWorker.start();
+      // Awaited: once start() resolves, emails a crash left `sending` are counted (as `unknown`).
+      await Promise.all([sendingReconciliation.start(), idempotencyPurge.start()]);
     },
     deliverWebhooks: () => webhookWorker.runOnce(),
     stop,

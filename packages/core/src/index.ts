@@ -10,7 +10,12 @@
  * bridge on `@mailpulse/core/node`, the test kit on `@mailpulse/core/testing` and the contract suites
  * on `@mailpulse/core/testing/contracts`.
  */
-export { createMailPulse, defaultMaxBodyBytes, type MailPulse } from "./create-mailpulse.js";
+export {
+  createMailPulse,
+  defaultMaxBodyBytes,
+  defaultMaxSendBodyBytes,
+  type MailPulse,
+} from "./create-mailpulse.js";
 export {
   errorStatus,
   isMailPulseError,

@@ -62,7 +62,10 @@ export function assertValidOptions(options: MailPulseOptions): void {
     }
   };
   whole("maxBodyBytes", options.maxBodyBytes, 1);
+  whole("maxSendBodyBytes", options.maxSendBodyBytes, 1);
   whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
+  whole("sending.staleAfterMs", options.sending?.staleAfterMs, 0);
+  whole("sending.idempotencyWaitMs", options.sending?.idempotencyWaitMs, 0);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);
   whole("tracking.queueSize", tracking.queueSize, 1);

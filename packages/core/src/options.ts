@@ -42,6 +42,22 @@ export interface DomainOptions extends DomainHostOptions {
   recheckIntervalMs?: number;
 }
 
+/** How sends survive retries and crashes (docs/idempotency.md). */
+export interface SendingOptions {
+  /**
+   * An email still `sending` after this long was abandoned by a process that stopped (kill -9,
+   * out of memory): `start()` and then a periodic job mark it `unknown`. It must exceed the
+   * longest a live send can take (nodemailer's SMTP timeouts reach 10 minutes), since another
+   * process on the same database may still be sending it. Default 15 minutes.
+   */
+  staleAfterMs?: number;
+  /**
+   * How long a request waits for an earlier one with the same `Idempotency-Key` still in flight
+   * before answering 409. Default 10 seconds.
+   */
+  idempotencyWaitMs?: number;
+}
+
 /** Webhook delivery (docs/webhooks.md). */
 export interface WebhookOptions {
   /**
@@ -94,6 +110,13 @@ export interface MailPulseOptions {
   limits?: (organizationId: string) => PlanLimits | Promise<PlanLimits>;
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Largest accepted body of the sending routes (`POST /api/send`, `POST /api/emails`), in bytes:
+   * 5 MiB of HTML and 10 MiB of base64 attachments need more than the other routes. Default 20 MiB.
+   */
+  maxSendBodyBytes?: number;
+  /** Idempotency keys and crash reconciliation of sends (docs/idempotency.md). */
+  sending?: SendingOptions;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
   /** Sending domains and the custom tracking domain: DNS, host names, re-checks (docs/domains.md). */

@@ -51,7 +51,9 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
     const context = {
       params: route.params ? validate(route.params, params, "path") : params,
       query: route.query ? validate(route.query, queryRecord(url), "query") : {},
-      input: route.input && (await readRouteInput(route.input, request, url, options.maxBodyBytes)),
+      input:
+        route.input &&
+        (await readRouteInput(route.input, request, url, route.maxBodyBytes ?? options.maxBodyBytes)),
       organizationId,
       request,
       clientIp: info.clientIp,

@@ -17,6 +17,11 @@ export interface OperationDocs {
    * does not have, and a declared parameter without docs.
    */
   parameters?: Record<string, JsonObject>;
+  /**
+   * Optional request headers the operation reads besides `x-api-key` (e.g. `Idempotency-Key`), by
+   * name: their `description`, `schema` and examples. Listed as `in: header` parameters.
+   */
+  headers?: Record<string, JsonObject>;
   /** The `application/json` media type of the body (schema, examples), for routes whose input is the body. */
   requestBody?: JsonObject;
   /** Answers by status, apart from those the route table implies. */

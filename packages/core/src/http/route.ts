@@ -56,6 +56,8 @@ export interface Route<TParams = unknown, TQuery = unknown> {
   query?: z.ZodType<TQuery>;
   /** The service input the route passes on; see {@link RouteInput}. A `body` input must be sent. */
   input?: RouteInput;
+  /** This route's body limit in bytes, when it differs from the handler's `maxBodyBytes`. */
+  maxBodyBytes?: number;
   /** Success status; default 200. */
   status?: number;
   /** What the OpenAPI document says beyond what the route declares (`createOpenApiDocument`). */

@@ -8,6 +8,7 @@ import { createCampaignStore } from "./stores/campaign-store.js";
 import { createDeliveryStore } from "./stores/delivery-store.js";
 import { createEmailStore } from "./stores/email-store.js";
 import { createEventStore } from "./stores/event-store.js";
+import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
@@ -46,6 +47,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     deliveries: createDeliveryStore(db, capabilities),
     events: createEventStore(db, capabilities),
     sendingDomains: createSendingDomainStore(db),
+    idempotencyKeys: createIdempotencyKeyStore(db),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.

@@ -9,6 +9,8 @@ import { initialSchema } from "./migrations/0001-initial-schema.js";
 import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
 import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
 import { webhookDelivery } from "./migrations/0004-webhook-delivery.js";
+import { emailTags } from "./migrations/0005-email-tags.js";
+import { idempotencyKeys } from "./migrations/0005-idempotency-keys.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -28,6 +30,8 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
         "0002_event_campaign_click_index": eventCampaignClickIndex,
         "0003_sending_domain_checks": sendingDomainChecks,
         "0004_webhook_delivery": webhookDelivery(capabilities),
+        "0005_email_tags": emailTags,
+        "0005_idempotency_keys": idempotencyKeys,
       };
     },
   };

@@ -39,8 +39,17 @@ export interface CampaignTable {
   archived_at: NullableInt64;
 }
 
-/** Email status: `sending` until the provider answers, then `sent` or `failed`. */
-export type EmailStatusColumn = "sending" | "sent" | "failed";
+/**
+ * Email status: `sending` until the provider answers, then `sent` or `failed`; `unknown` when a
+ * crash left it `sending` (crash reconciliation, counted like `sent`).
+ */
+export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown";
+
+/**
+ * The statuses an email is counted (statistics, contacts) and tracked (opens, clicks) in: `sent`,
+ * and `unknown`, which a crash left undecided and which was probably delivered.
+ */
+export const countedEmailStatuses: readonly EmailStatusColumn[] = ["sent", "unknown"];
 
 export interface EmailTable {
   id: string;
@@ -79,6 +88,27 @@ export interface EmailRecipientTable {
   address: string;
   /** The address as the caller wrote it, with its display name when given. */
   display: string;
+}
+
+/** Added by migration 0005_email_tags: an email's labels, one row per name. */
+export interface EmailTagTable {
+  email_id: string;
+  organization_id: string;
+  position: number;
+  name: string;
+  value: string;
+}
+
+/** Added by migration 0005_idempotency_keys. */
+export interface IdempotencyKeyTable {
+  organization_id: string;
+  idempotency_key: string;
+  fingerprint: string;
+  /** Null while the first request runs. */
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Int64;
+  expires_at: Int64;
 }
 
 export interface LinkTable {
@@ -212,6 +242,8 @@ export interface MailPulseDatabase {
   mailpulse_campaign: CampaignTable;
   mailpulse_email: EmailTable;
   mailpulse_email_recipient: EmailRecipientTable;
+  mailpulse_email_tag: EmailTagTable;
+  mailpulse_idempotency_key: IdempotencyKeyTable;
   mailpulse_link: LinkTable;
   mailpulse_event: EventTable;
   mailpulse_contact: ContactTable;

@@ -24,7 +24,8 @@ export const componentResponses: Record<string, JsonObject> = {
     },
   },
   PayloadTooLarge: {
-    description: "The body is larger than the instance's `maxBodyBytes` (default 1 MiB).",
+    description:
+      "The body is larger than the instance's limit: `maxSendBodyBytes` (default 20 MiB) for `POST /api/send` and `POST /api/emails`, `maxBodyBytes` (default 1 MiB) for the other routes.",
     content: {
       "application/json": {
         schema: {

@@ -206,10 +206,130 @@ export const componentSchemas: Record<string, JsonObject> = {
       metadata: {
         $ref: "#/components/schemas/Metadata",
       },
+      attachments: {
+        type: "array",
+        maxItems: 20,
+        items: {
+          $ref: "#/components/schemas/Attachment",
+        },
+        description: "Files to attach: at most 20, 10 MiB decoded in all. Content only, never a path or URL.",
+      },
+      headers: {
+        type: "object",
+        maxProperties: 50,
+        additionalProperties: {
+          type: "string",
+          maxLength: 998,
+        },
+        description:
+          "Extra headers (`List-Unsubscribe`, `In-Reply-To`, `X-Entity-Ref-ID`...). Refused (400): From, To, Cc, Bcc, Reply-To, Sender, Subject, Date, Message-ID, MIME-Version, DKIM-Signature, Return-Path, Received, X-Mailer, every `Content-*` and `X-MailPulse-*`.",
+      },
+      tags: {
+        $ref: "#/components/schemas/Tags",
+      },
       tracking: {
         $ref: "#/components/schemas/TrackingSwitches",
       },
     },
+    additionalProperties: false,
+  },
+  Attachment: {
+    type: "object",
+    required: ["filename", "content"],
+    properties: {
+      filename: {
+        type: "string",
+        minLength: 1,
+        maxLength: 255,
+        description: "The name the recipient sees; no `/` or `\\`.",
+      },
+      content: {
+        type: "string",
+        contentEncoding: "base64",
+        description: "The file's bytes, base64-encoded (line breaks allowed).",
+      },
+      contentType: {
+        type: "string",
+        description: "MIME type. Default: guessed from the file name.",
+      },
+    },
+    additionalProperties: false,
+  },
+  Tags: {
+    type: "array",
+    maxItems: 20,
+    description: "Labels stored with the email and returned with it; names are unique within an email.",
+    items: {
+      $ref: "#/components/schemas/Tag",
+    },
+  },
+  Tag: {
+    type: "object",
+    required: ["name", "value"],
+    properties: {
+      name: {
+        type: "string",
+        pattern: "^[A-Za-z0-9_-]{1,256}$",
+      },
+      value: {
+        type: "string",
+        pattern: "^[A-Za-z0-9_-]{1,256}$",
+      },
+    },
+    additionalProperties: false,
+  },
+  Email: {
+    type: "object",
+    required: [
+      "id",
+      "emailTrackingId",
+      "status",
+      "failureReason",
+      "origin",
+      "from",
+      "replyTo",
+      "to",
+      "cc",
+      "bcc",
+      "subject",
+      "campaignId",
+      "metadata",
+      "tags",
+      "providerMessageId",
+      "opens",
+      "clicks",
+      "createdAt",
+      "sentAt",
+    ],
+    properties: {
+      id: { type: "string", description: "MailPulse's id of the email." },
+      emailTrackingId: { type: "string" },
+      status: {
+        enum: ["sending", "sent", "failed", "unknown"],
+        description:
+          "`unknown`: the server stopped while the provider had the message; it may have been delivered, and is counted and tracked like `sent`.",
+      },
+      failureReason: {
+        type: ["string", "null"],
+        description: "The provider's reason, for a `failed` email.",
+      },
+      origin: { enum: ["send", "register"] },
+      from: { type: "string", description: "The sender actually used." },
+      replyTo: { type: ["string", "null"] },
+      to: { type: "array", items: { type: "string" } },
+      cc: { type: "array", items: { type: "string" } },
+      bcc: { type: "array", items: { type: "string" } },
+      subject: { type: "string" },
+      campaignId: { type: ["string", "null"] },
+      metadata: { type: ["object", "null"] },
+      tags: { $ref: "#/components/schemas/Tags" },
+      providerMessageId: { type: ["string", "null"] },
+      opens: { type: "integer", minimum: 0 },
+      clicks: { type: "integer", minimum: 0 },
+      createdAt: { type: "string", format: "date-time" },
+      sentAt: { type: ["string", "null"], format: "date-time" },
+    },
+    additionalProperties: false,
   },
   RegisterEmailRequest: {
     type: "object",
@@ -237,10 +357,14 @@ export const componentSchemas: Record<string, JsonObject> = {
       metadata: {
         $ref: "#/components/schemas/Metadata",
       },
+      tags: {
+        $ref: "#/components/schemas/Tags",
+      },
       tracking: {
         $ref: "#/components/schemas/TrackingSwitches",
       },
     },
+    additionalProperties: false,
   },
   TrackedLink: {
     type: "object",
@@ -264,11 +388,16 @@ export const componentSchemas: Record<string, JsonObject> = {
   },
   SendEmailResult: {
     type: "object",
-    required: ["id", "emailTrackingId", "from", "to", "subject", "links", "pixelUrl"],
+    required: ["id", "emailId", "emailTrackingId", "from", "to", "subject", "links", "pixelUrl"],
     properties: {
       id: {
         type: "string",
         description: "The delivery provider's id of the message.",
+      },
+      emailId: {
+        type: "string",
+        description:
+          "MailPulse's id of the email: `GET /api/emails/{emailId}` reads it back, with its status.",
       },
       emailTrackingId: {
         type: "string",

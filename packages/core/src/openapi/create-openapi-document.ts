@@ -58,6 +58,9 @@ function operationOf(route: MailPulseRoute, where: string): JsonObject {
   });
   if (documented.size > 0)
     throw new Error(`${where}: docs for undeclared parameters ${[...documented].join(", ")}`);
+  for (const [name, headerDocs] of Object.entries(docs.headers ?? {})) {
+    parameters.push({ name, in: "header", required: false, ...headerDocs });
+  }
 
   const readsBody = route.input?.from === "body";
   if (readsBody !== (docs.requestBody !== undefined)) {

@@ -21,6 +21,14 @@ export interface DkimKey {
   privateKey: string;
 }
 
+/** A file attached to a message: its bytes, never a path or URL to read them from. */
+export interface OutgoingAttachment {
+  filename: string;
+  content: Buffer;
+  /** MIME type; when absent, providers guess it from the file name. */
+  contentType?: string;
+}
+
 /** A message ready to go out: tracking already applied to `html` and `text`. */
 export interface OutgoingMessage {
   from: MailAddress;
@@ -34,6 +42,8 @@ export interface OutgoingMessage {
   text: string;
   /** Extra headers, e.g. `X-MailPulse-Tracking-Id`. Values never contain CR/LF. */
   headers: Record<string, string>;
+  /** Files to attach, in order. Absent or empty: none. */
+  attachments?: OutgoingAttachment[];
   /** Present when the sender's domain is a verified sending domain with a DKIM key. */
   dkim?: DkimKey;
 }

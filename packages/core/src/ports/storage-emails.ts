@@ -13,6 +13,12 @@ export interface EmailRecipientRecord {
   display: string;
 }
 
+/** A label stored with an email (`tags` of the send input): filterable by name and value. */
+export interface EmailTagRecord {
+  name: string;
+  value: string;
+}
+
 /** A tracked link occurrence; `id` is its tracking id. */
 export interface LinkRecord {
   id: string;
@@ -42,14 +48,23 @@ export interface NewEmailRecord {
   recipients: EmailRecipientRecord[];
   /** Link occurrences in document order. */
   links: LinkRecord[];
+  /** Labels with distinct names, in the caller's order. Default: none. */
+  tags?: EmailTagRecord[];
   createdAt: Date;
 }
 
-/** Email status: `sending` until the provider answers, then `sent` or `failed`. */
-export type EmailStatus = "sending" | "sent" | "failed";
+/**
+ * Email status: `sending` until the provider answers, then `sent` or `failed`. `unknown`: the
+ * process stopped while the provider had the message (a crash between handing it over and
+ * recording the answer), so it may have been delivered; it is counted and tracked like `sent`.
+ */
+export type EmailStatus = "sending" | "sent" | "failed" | "unknown";
 
 /** A stored email (what in-process callers and tests read back). */
-export interface EmailRecord extends Omit<NewEmailRecord, "links" | "recipients"> {
+export interface EmailRecord extends Omit<NewEmailRecord, "links" | "recipients" | "tags"> {
+  /** Every recipient, `to` then `cc` then `bcc`, each in the caller's order. */
+  recipients: EmailRecipientRecord[];
+  tags: EmailTagRecord[];
   status: EmailStatus;
   providerMessageId: string | null;
   failureReason: string | null;
@@ -83,6 +98,13 @@ export interface EmailStore {
   markSent(organizationId: string, emailId: string, mark: SentMark): Promise<boolean>;
   /** `sending` -> `failed` with a reason; failed emails are counted nowhere. */
   markFailed(organizationId: string, emailId: string, reason: string): Promise<void>;
+  /**
+   * Crash reconciliation: every email of any organization still `sending` that was created before
+   * `createdBefore` becomes `unknown`, with `sentAt` its creation time, and is counted in the
+   * contact and daily rollups as a sent email is (in the same transaction, all or nothing; no
+   * webhook event is queued, since nobody knows it was sent). Returns how many changed.
+   */
+  markStaleSendingUnknown(createdBefore: Date): Promise<number>;
   /** The email of this organization, or `undefined`. */
   get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
   /** The organization's emails of every status, newest first, at most `limit`. */

@@ -15,6 +15,7 @@ import type { CampaignStore } from "./storage-campaigns.js";
 import type { DeliveryStore } from "./storage-deliveries.js";
 import type { EmailStore } from "./storage-emails.js";
 import type { EventStore } from "./storage-events.js";
+import type { IdempotencyStore } from "./storage-idempotency.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
 import type { StatsStore } from "./storage-stats.js";
@@ -27,6 +28,7 @@ export type * from "./storage-campaigns.js";
 export type * from "./storage-deliveries.js";
 export type * from "./storage-emails.js";
 export type * from "./storage-events.js";
+export type * from "./storage-idempotency.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
 export type * from "./storage-stats.js";
@@ -45,6 +47,8 @@ export interface Storage {
   deliveries: DeliveryStore;
   events: EventStore;
   sendingDomains: SendingDomainStore;
+  /** Idempotency keys of the sending routes. */
+  idempotencyKeys: IdempotencyStore;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */

@@ -52,6 +52,12 @@ function toNodemailerMessage(message: OutgoingMessage): SendMailOptions {
     html: message.html,
     text: message.text,
     headers: { ...message.headers },
+    // Content only (a Buffer): nodemailer never sees a path or href to read.
+    attachments: message.attachments?.map((attachment) => ({
+      filename: attachment.filename,
+      content: attachment.content,
+      contentType: attachment.contentType,
+    })),
     dkim: message.dkim
       ? {
           domainName: message.dkim.domainName,

@@ -3,6 +3,7 @@ import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
 import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
+import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
@@ -20,6 +21,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 /** The services the API's routes call. */
 export interface ApiRouteServices {
   emails: EmailService;
+  idempotency: IdempotencyService;
   campaigns: CampaignService;
   stats: StatsService;
   contacts: ContactService;
@@ -35,9 +37,9 @@ export interface ApiRouteServices {
  * the OpenAPI document lists them. The handler serves it mounted under `basePath`, the instance
  * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it.
  */
-export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
+export function apiRoutes(services: ApiRouteServices, limits: { maxSendBodyBytes: number }): AnyRoute[] {
   return [
-    ...emailRoutes(services.emails),
+    ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),

@@ -8,8 +8,10 @@ import {
 } from "../openapi/operations/campaign-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
+import { hasNoNul, nulMessage } from "../services/validation/no-nul.js";
 
-const idParams = z.object({ id: z.string().min(1) });
+// NUL is refused as in bodies: PostgreSQL cannot even compare a text with one.
+const idParams = z.object({ id: z.string().min(1).refine(hasNoNul, nulMessage) });
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {

@@ -2,7 +2,7 @@ import { MailPulseError } from "../errors.js";
 import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
-import type { LinkRecord, TrackedEmail } from "../ports/storage.js";
+import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.js";
 import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
@@ -10,6 +10,7 @@ import {
   recipientRecords,
   type TrackedLinkResponse,
 } from "./sending/build-tracked-email.js";
+import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import {
   type RegisterEmailInput,
   registerEmailSchema,
@@ -22,10 +23,12 @@ import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
 import { parseInput } from "./validation/parse-input.js";
 
-/** `POST /api/send` response (the spec's shape). */
+/** `POST /api/send` response: the spec's shape, plus `emailId`. */
 export interface SendEmailResult {
   /** The delivery provider's id of the message. */
   id: string;
+  /** MailPulse's id of the email: `GET /api/emails/:emailId` reads it back. */
+  emailId: string;
   emailTrackingId: string;
   /** The sender actually used. */
   from: string;
@@ -50,7 +53,7 @@ export interface EmailService {
   /**
    * Sends a tracked email: records it and its links, sends through the provider, then marks it
    * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input; provider failure: the
-   * email is kept as `failed` and DELIVERY_FAILED ("Email delivery failed") is thrown.
+   * email is kept as `failed` and DELIVERY_FAILED (`Email delivery failed (email <id>)`) is thrown.
    */
   send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
   /**
@@ -58,6 +61,11 @@ export interface EmailService {
    * VALIDATION_FAILED for an invalid input.
    */
   register(organizationId: string, input: RegisterEmailInput): Promise<RegisterEmailResult>;
+  /**
+   * An email of the organization, sent or registered, whatever its status (a failed send is
+   * readable here, with its reason). NOT_FOUND when the organization has no such email.
+   */
+  get(organizationId: string, emailId: string): Promise<EmailDetail>;
 }
 
 /** What the email service needs beyond the common deps. */
@@ -87,12 +95,14 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
    */
   async function prepare(
     organizationId: string,
+    operation: string,
     input: {
       campaignId?: string;
       htmlContent: string;
       tracking?: { opens?: boolean; clicks?: boolean };
       subject: string;
       metadata?: Record<string, unknown>;
+      tags?: EmailTagRecord[];
       to: MailAddress[];
       cc?: MailAddress[];
       bcc?: MailAddress[];
@@ -103,7 +113,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
-    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches);
+    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches, operation);
     const record = {
       id: createId(),
       organizationId,
@@ -115,6 +125,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       trackClicks: switches.clicks,
       recipients: recipientRecords(input),
       links: content.links,
+      tags: input.tags ?? [],
       createdAt: clock.now(),
     };
     return { campaign, content, record };
@@ -123,7 +134,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
   return {
     async send(organizationId, rawInput) {
       const input = parseInput(sendEmailSchema, rawInput, "emails.send");
-      const { content, record } = await prepare(organizationId, input);
+      const { content, record } = await prepare(organizationId, "emails.send", input);
       const emailId = record.id;
       const sender = await decideSender(
         storage.sendingDomains,
@@ -152,13 +163,14 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           subject: input.subject,
           html: content.html,
           text: input.text ?? htmlToText(content.html),
-          headers: { "X-MailPulse-Tracking-Id": content.trackingId },
+          headers: { ...input.headers, "X-MailPulse-Tracking-Id": content.trackingId },
+          attachments: input.attachments ?? [],
           dkim: sender.dkim,
         }));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await storage.emails.markFailed(organizationId, emailId, reason);
-        // The caller only learns "Email delivery failed"; the operator needs which email, to whom, and why.
+        // The caller learns only which email failed; the operator needs to whom, and why.
         const to = input.to.map((recipient) => recipient.address);
         options.logger.error(
           `MailPulse: delivery of email ${emailId} to ${to.join(", ")} failed: ${reason}`,
@@ -168,7 +180,10 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
             to,
           },
         );
-        throw new MailPulseError("DELIVERY_FAILED", "Email delivery failed", { cause: error });
+        // The id in the message: the only handle a caller has on the failed email (GET /api/emails/:id).
+        throw new MailPulseError("DELIVERY_FAILED", `Email delivery failed (email ${emailId})`, {
+          cause: error,
+        });
       }
 
       const to = input.to.map(formatMailbox);
@@ -181,6 +196,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       options.onSent?.(trackedEmailOf(record, sentAt), record.links);
       return {
         id: providerMessageId,
+        emailId,
         emailTrackingId: content.trackingId,
         from: formatMailbox(sender.from),
         to,
@@ -192,7 +208,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
 
     async register(organizationId, rawInput) {
       const input = parseInput(registerEmailSchema, rawInput, "emails.register");
-      const { content, record } = await prepare(organizationId, input);
+      const { content, record } = await prepare(organizationId, "emails.register", input);
       const from = input.from ? formatMailbox(input.from) : "";
       await storage.emails.create(
         { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
@@ -207,6 +223,12 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         links: content.linkResponses,
         pixelUrl: content.pixelUrl,
       };
+    },
+
+    async get(organizationId, emailId) {
+      const email = await storage.emails.get(organizationId, emailId);
+      if (!email) throw new MailPulseError("NOT_FOUND", "Email not found");
+      return toEmailDetail(email);
     },
   };
 }

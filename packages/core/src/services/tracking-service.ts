@@ -4,6 +4,7 @@ import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
 import { sanitizeText } from "../util/sanitize-text.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
+import { isTrackedStatus } from "./tracking/counted-status.js";
 import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
 /** Request signals kept with an event. */
@@ -72,7 +73,7 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     signals: TrackingSignals,
     link?: { id: string; url: string },
   ): Promise<void> {
-    if (email.status !== "sent") return;
+    if (!isTrackedStatus(email.status)) return;
     const failed = (error: unknown) =>
       // The mail client still gets its pixel or redirect; the operator gets the error.
       logger.error(`MailPulse: could not record ${type} for email ${email.id}`, error);

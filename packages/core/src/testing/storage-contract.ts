@@ -4,6 +4,7 @@ import { createResourceId } from "../util/ids.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
+import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
 import type { StorageFactory } from "./storage-contract/storage-factory.js";
 import { runTrackingStoreContract } from "./tracking-store-contract.js";
@@ -25,6 +26,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     contactsContract(createStorage);
     outboxContract(createStorage);
     sendingDomainContract(createStorage);
+    sendRecordsContract(createStorage);
   });
 
   describe(`storage contract: ${name}`, () => {

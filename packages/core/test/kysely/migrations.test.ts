@@ -37,12 +37,16 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0002_event_campaign_click_index", "Up", "Success"],
     ["0003_sending_domain_checks", "Up", "Success"],
     ["0004_webhook_delivery", "Up", "Success"],
+    ["0005_email_tags", "Up", "Success"],
+    ["0005_idempotency_keys", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0005_idempotency_keys", "Down"],
+    ["0005_email_tags", "Down"],
     ["0004_webhook_delivery", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
@@ -51,7 +55,7 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(13);
+  expect(await tables()).toHaveLength(15);
 }
 
 describe("migrations", () => {

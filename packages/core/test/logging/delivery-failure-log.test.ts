@@ -51,11 +51,12 @@ for (const storageFactory of storageFactories) {
         }),
       );
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ error: "Email delivery failed" });
+      const body = (await response.json()) as { error: string };
 
       expect(errors).toHaveLength(1);
       const [line] = errors;
       const emailId = (line!.fields as { emailId: string }).emailId;
+      expect(body).toEqual({ error: `Email delivery failed (email ${emailId})` });
       expect(line!.fields).toEqual({ emailId, to: ["ada@example.com", "bob@example.com"] });
       expect(line!.message).toMatch(
         new RegExp(

@@ -22,6 +22,7 @@ import {
 } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -389,6 +390,7 @@ describe("docs/openapi.json against the live handler", () => {
       // Beyond the defaults only so that every documented status can be provoked.
       limits: () => ({ maxCampaigns }),
       maxBodyBytes,
+      maxSendBodyBytes: maxBodyBytes,
       mailProvider: memoryProvider({
         fail: (message) => (message.subject === "provider refuses" ? new Error("550 refused") : undefined),
       }),
@@ -420,6 +422,8 @@ describe("docs/openapi.json against the live handler", () => {
     contentType?: string;
     /** The `x-api-key` header; `null` sends none. Default: a valid key. */
     key?: string | null;
+    /** Further request headers. */
+    headers?: Record<string, string>;
   }
 
   interface Answer {
@@ -438,7 +442,7 @@ describe("docs/openapi.json against the live handler", () => {
     const url = `http://x.test${path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? "x")}${
       options.query ? `?${options.query}` : ""
     }`;
-    const headers = new Headers();
+    const headers = new Headers(options.headers);
     const apiKeyHeader = options.key === undefined ? apiKey : options.key;
     if (apiKeyHeader !== null) headers.set("x-api-key", apiKeyHeader);
     let body: string | undefined;
@@ -508,8 +512,13 @@ describe("docs/openapi.json against the live handler", () => {
 
     const sent = await call("POST /api/send", { body: requestExample("POST /api/send") });
     expect(sent.status).toBe(200);
-    const sendResult = sent.json as { emailTrackingId: string; links: Array<{ trackingId: string }> };
+    const sendResult = sent.json as {
+      emailId: string;
+      emailTrackingId: string;
+      links: Array<{ trackingId: string }>;
+    };
     expect(sendResult.links).toHaveLength(1);
+    expect(await statusOf("GET /api/emails/{id}", { params: { id: sendResult.emailId } })).toBe(200);
     await call("POST /api/send", {
       body: { from: "ann@acme.example", to: "carol@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
     });
@@ -592,7 +601,29 @@ describe("docs/openapi.json against the live handler", () => {
       expect(await statusOf(key, { body: email("A new campaign past the limit") }), key).toBe(403);
     }
     const failed = await call("POST /api/send", { body: email("Third", "provider refuses") });
-    expect(failed.json).toEqual({ error: "Email delivery failed" });
+    expect(failed.json).toEqual({ error: expect.stringMatching(/^Email delivery failed \(email [\w-]+\)$/) });
+
+    // Idempotency: a key reused with another body (422), a key whose first request is in flight
+    // beyond the wait or was cut off by a crash (409: a claim older than staleAfterMs, made here
+    // through the store since no test can kill this process), a malformed key (400).
+    const organizationId = (await mailpulse.organizations.list())[0]!.id;
+    for (const key of ["POST /api/send", "POST /api/emails"]) {
+      const headers = { "idempotency-key": `reused ${key}` };
+      expect(await statusOf(key, { body: email("Third"), headers }), key).toBe(
+        key.endsWith("send") ? 200 : 201,
+      );
+      expect(await statusOf(key, { body: email("Third", "Other"), headers }), key).toBe(422);
+      const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+      await storage.idempotencyKeys.claim(organizationId, `crashed ${key}`, {
+        fingerprint: requestFingerprint(key.replace("/api", ""), email("Third")),
+        now: longAgo,
+        expiresAt: new Date(longAgo.getTime() + 24 * 60 * 60 * 1000),
+      });
+      const crashed = { "idempotency-key": `crashed ${key}` };
+      expect(await statusOf(key, { body: email("Third"), headers: crashed }), key).toBe(409);
+      const malformed = { "idempotency-key": "x".repeat(257) };
+      expect(await statusOf(key, { body: email("Third"), headers: malformed }), key).toBe(400);
+    }
 
     // Archiving, and what an archived campaign refuses.
     expect(await statusOf("POST /api/campaigns/{id}/archive", { params: { id: thirdId } })).toBe(200);
@@ -605,6 +636,7 @@ describe("docs/openapi.json against the live handler", () => {
       "GET /api/campaigns/{id}",
       "POST /api/campaigns/{id}/archive",
       "GET /api/campaigns/{id}/stats",
+      "GET /api/emails/{id}",
     ]) {
       expect(await statusOf(key, { params: { id: "nope" } }), key).toBe(404);
       expect(await statusOf(key, { params: { id: badEncoding } }), key).toBe(400);

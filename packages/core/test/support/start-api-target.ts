@@ -1,4 +1,10 @@
-import { createMailPulse, type MailPulse, type MailPulseHandler } from "@mailpulse/core";
+import {
+  createMailPulse,
+  defaultMaxBodyBytes,
+  defaultMaxSendBodyBytes,
+  type MailPulse,
+  type MailPulseHandler,
+} from "@mailpulse/core";
 import {
   type ApiTestOverrides,
   type ApiTestTarget,
@@ -17,7 +23,11 @@ export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageF
     let instance: MailPulse | undefined;
     const server = await startTestServer(kind, {
       basePath: "/api",
-      maxBodyBytes: overrides.maxBodyBytes ?? 1024 * 1024,
+      // What the instance will say (`mailpulse.maxBodyBytes`): the largest limit of its routes.
+      maxBodyBytes: Math.max(
+        overrides.maxBodyBytes ?? defaultMaxBodyBytes,
+        overrides.maxSendBodyBytes ?? defaultMaxSendBodyBytes,
+      ),
       handler: ((request, info) => instance!.handler(request, info)) satisfies MailPulseHandler,
     });
     instance = createMailPulse({ storage, baseUrl: server.baseUrl, logger: quietLogger, ...overrides });

@@ -71,11 +71,11 @@ describe("service inputs", () => {
     expect(isMailPulseError(error, "VALIDATION_FAILED")).toBe(true);
     const { issues, message } = error as { issues: unknown[]; message: string };
     expect(issues).toEqual([
-      { path: ["to", 1], message: '"bob@" domain is not valid' },
+      { path: ["to", 1], message: '"bob@" domain must not be empty' },
       { path: ["htmlContent"], message: expect.any(String) },
     ]);
     expect(message).toMatch(
-      /^Invalid input of emails\.register: "to\[1\]": "bob@" domain is not valid; "htmlContent"/,
+      /^Invalid input of emails\.register: "to\[1\]": "bob@" domain must not be empty; "htmlContent"/,
     );
     expect(message).not.toMatch(/request|body/i);
   });

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { ContactRecord, ContactStatsStore } from "../../ports/storage.js";
 import { toCount, toDate } from "../mappers.js";
 import type { ContactTable, MailPulseDatabase } from "../schema.js";
+import { countedEmailStatuses } from "../schema.js";
 import { createContactTimelineQuery } from "./contact-timeline.js";
 
 const contactColumns = [
@@ -81,7 +82,7 @@ export function createContactStatsStore(db: Kysely<MailPulseDatabase>): ContactS
           .where("mailpulse_email_recipient.organization_id", "=", organizationId)
           .where("mailpulse_email_recipient.address", "in", addresses.slice(start, start + addressChunk))
           .where("mailpulse_email_recipient.kind", "=", "to")
-          .where("mailpulse_email.status", "=", "sent")
+          .where("mailpulse_email.status", "in", countedEmailStatuses)
           .select(["mailpulse_email_recipient.address", "mailpulse_campaign.name"])
           .distinct()
           .execute();

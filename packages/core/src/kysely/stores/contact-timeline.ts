@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ContactStatsStore, TimelineRecord } from "../../ports/storage.js";
 import { toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
+import { countedEmailStatuses } from "../schema.js";
 
 /**
  * The contact's timeline: its newest sent emails and the newest events of its emails, each
@@ -31,7 +32,7 @@ export function createContactTimelineQuery(
         .where("mailpulse_email_recipient.organization_id", "=", organizationId)
         .where("mailpulse_email_recipient.address", "=", address)
         .where("mailpulse_email_recipient.kind", "=", "to")
-        .where("mailpulse_email.status", "=", "sent")
+        .where("mailpulse_email.status", "in", countedEmailStatuses)
         .select([
           "mailpulse_email.id",
           "mailpulse_email.sent_at",
@@ -52,7 +53,7 @@ export function createContactTimelineQuery(
         .where("mailpulse_event.email_id", "in", contactEmailIds)
         // `sent` entries come from the emails above (registered emails have no `sent` event).
         .where("mailpulse_event.type", "in", ["open", "click"])
-        .where("mailpulse_email.status", "=", "sent")
+        .where("mailpulse_email.status", "in", countedEmailStatuses)
         .select([
           "mailpulse_event.type",
           "mailpulse_event.occurred_at",

@@ -1,13 +1,26 @@
-import type { Kysely, Selectable } from "kysely";
-import type { EmailRecord, EmailStore, NewEmailRecord, SentMark } from "../../ports/storage.js";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type {
+  EmailRecipientRecord,
+  EmailRecord,
+  EmailStore,
+  EmailTagRecord,
+  NewEmailRecord,
+  SentMark,
+} from "../../ports/storage.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import { bumpDailyStat, countSentForContacts, logSentEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
 
-function toEmailRecord(row: Selectable<EmailTable>): EmailRecord {
+function toEmailRecord(
+  row: Selectable<EmailTable>,
+  recipients: EmailRecipientRecord[],
+  tags: EmailTagRecord[],
+): EmailRecord {
   return {
     id: row.id,
+    recipients,
+    tags,
     organizationId: row.organization_id,
     campaignId: row.campaign_id,
     trackingId: row.tracking_id,
@@ -105,6 +118,21 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         })),
       )
       .execute();
+    const tags = email.tags ?? [];
+    if (tags.length > 0) {
+      await trx
+        .insertInto("mailpulse_email_tag")
+        .values(
+          tags.map((tag, position) => ({
+            email_id: email.id,
+            organization_id: email.organizationId,
+            position,
+            name: tag.name,
+            value: tag.value,
+          })),
+        )
+        .execute();
+    }
     // Chunked: SQLite caps bound parameters per statement, and a newsletter may have hundreds of links.
     for (let start = 0; start < email.links.length; start += 100) {
       await trx
@@ -122,6 +150,34 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         )
         .execute();
     }
+  }
+
+  /** The rows read back with their recipients and tags: two queries for the whole page. */
+  async function withDetails(rows: Selectable<EmailTable>[]): Promise<EmailRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const kindOrder = { to: 0, cc: 1, bcc: 2 } as const;
+    const recipients = await db
+      .selectFrom("mailpulse_email_recipient")
+      .select(["email_id", "kind", "position", "address", "display"])
+      .where("email_id", "in", ids)
+      .execute();
+    const tags = await db
+      .selectFrom("mailpulse_email_tag")
+      .select(["email_id", "name", "value"])
+      .where("email_id", "in", ids)
+      .orderBy("position")
+      .execute();
+    recipients.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || a.position - b.position);
+    return rows.map((row) =>
+      toEmailRecord(
+        row,
+        recipients
+          .filter((recipient) => recipient.email_id === row.id)
+          .map(({ kind, address, display }) => ({ kind, address, display })),
+        tags.filter((tag) => tag.email_id === row.id).map(({ name, value }) => ({ name, value })),
+      ),
+    );
   }
 
   return {
@@ -166,6 +222,28 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         .where("status", "=", "sending")
         .execute();
     },
+    async markStaleSendingUnknown(createdBefore) {
+      // Counted like a sent email: it probably was, and its opens and clicks must count too.
+      return retryOnLockConflict(() =>
+        db.transaction().execute(async (trx) => {
+          const stale = await trx
+            .updateTable("mailpulse_email")
+            .set({ status: "unknown", sent_at: sql<number>`created_at` })
+            .where("status", "=", "sending")
+            .where("created_at", "<", createdBefore.getTime())
+            .returning(["id", "organization_id", "campaign_id", "created_at"])
+            .execute();
+          for (const row of stale) {
+            await applySent(
+              trx,
+              { organizationId: row.organization_id, campaignId: row.campaign_id, id: row.id },
+              { providerMessageId: null, sentAt: new Date(Number(row.created_at)) },
+            );
+          }
+          return stale.length;
+        }),
+      );
+    },
     async get(organizationId, emailId) {
       const row = await db
         .selectFrom("mailpulse_email")
@@ -173,7 +251,7 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         .where("organization_id", "=", organizationId)
         .where("id", "=", emailId)
         .executeTakeFirst();
-      return row && toEmailRecord(row);
+      return row && (await withDetails([row]))[0];
     },
     async list(organizationId, limit) {
       const rows = await db
@@ -184,7 +262,7 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
         .orderBy("id", "desc")
         .limit(limit)
         .execute();
-      return rows.map(toEmailRecord);
+      return withDetails(rows);
     },
   };
 }

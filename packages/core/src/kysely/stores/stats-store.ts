@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { CampaignTotals, StatsStore } from "../../ports/storage.js";
 import { toCount, toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
+import { countedEmailStatuses } from "../schema.js";
 import { createContactStatsStore } from "./contact-stats-store.js";
 
 type TotalsRow = {
@@ -34,7 +35,7 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
       // Qualified: period queries join the recipient table, which has an organization_id too.
       .where("mailpulse_email.organization_id", "=", organizationId)
       .where("mailpulse_email.campaign_id", "=", campaignId)
-      .where("mailpulse_email.status", "=", "sent");
+      .where("mailpulse_email.status", "in", countedEmailStatuses);
 
   const totalsColumns = [
     db.fn.countAll<number>().as("total_emails"),
@@ -147,7 +148,7 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
       const row = await db
         .selectFrom("mailpulse_email")
         .where("organization_id", "=", organizationId)
-        .where("status", "=", "sent")
+        .where("status", "in", countedEmailStatuses)
         .select(totalsColumns)
         .executeTakeFirstOrThrow();
       return toTotals(row);

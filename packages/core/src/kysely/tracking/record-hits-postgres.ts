@@ -47,7 +47,7 @@ export async function recordHitsPostgres(
         first_opened_at = coalesce(m.first_opened_at, v.first_at),
         first_clicked_at = coalesce(m.first_clicked_at, v.first_click_at)
       from v
-      where m.id = v.email_id and m.organization_id = v.organization_id and m.status = 'sent'
+      where m.id = v.email_id and m.organization_id = v.organization_id and m.status in ('sent', 'unknown')
         -- The planner cannot see how few rows v holds and would scan every sent email; an id
         -- list it can count makes it look the batch's emails up by primary key.
         and m.id = any(cast(${plan.emails.map((delta) => delta.email_id)} as text[]))

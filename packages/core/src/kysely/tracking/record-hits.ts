@@ -4,6 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { jsonRows } from "../json-rows.js";
 import { queueDeliveries } from "../outbox/queue-deliveries.js";
 import type { MailPulseDatabase } from "../schema.js";
+import { countedEmailStatuses } from "../schema.js";
 import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
 
 type Db = Kysely<MailPulseDatabase>;
@@ -66,8 +67,8 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
     .whereRef("mailpulse_email.id", "=", "v.email_id")
     // Every query is scoped to its organization (DESIGN.md), even where the id alone is unique.
     .whereRef("mailpulse_email.organization_id", "=", "v.organization_id")
-    // Not sent (failed, or still sending): nothing is counted.
-    .where("mailpulse_email.status", "=", "sent")
+    // Not sent (failed, or still sending): nothing is counted. `unknown` (crash reconciliation) is.
+    .where("mailpulse_email.status", "in", countedEmailStatuses)
     .returning("mailpulse_email.id")
     .execute();
   return new Set(rows.map((row) => row.id));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "../validation/no-nul.js";
 import { schemaFor } from "../validation/schema-for.js";
 
 /** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
@@ -6,7 +7,8 @@ export const campaignNameSchema = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+  .max(200, "must be at most 200 characters")
+  .refine(hasNoNul, nulMessage);
 
 /** What `campaigns.create` takes (the body of `POST /api/campaigns`). */
 export interface CreateCampaignInput {

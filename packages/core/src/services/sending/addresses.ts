@@ -1,22 +1,61 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import type { MailAddress } from "../../ports/mail-provider.js";
+import { normalizeDomainName } from "../domains/domain-name.js";
 
 // Control characters (CR and LF among them) would let a caller inject mail headers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const controlCharacters = /[\u0000-\u001f\u007f]/;
 const nameAndAddress = /^\s*(?:"((?:[^"\\]|\\.)*)"|([^<>"]*?))\s*<([^<>]*)>\s*$/;
 
-/** Why an address is refused, or undefined when `address` is a usable `local@domain`. */
-export function addressProblem(address: string): string | undefined {
-  if (controlCharacters.test(address)) return "must not contain control characters (CR, LF...)";
-  if (address.length > 254) return "must be at most 254 characters";
-  const parts = address.split("@");
-  if (parts.length !== 2) return "must contain exactly one @";
-  const [local, domain] = parts as [string, string];
-  if (local.length === 0 || local.length > 64) return "local part must be 1 to 64 characters";
-  if (/\s/.test(address)) return "must not contain spaces";
-  if (!/^[^.]+(\.[^.]+)+$/.test(domain) && !/^\[[^\]]+\]$/.test(domain)) return "domain is not valid";
-  return undefined;
+// RFC 5322 dot-atom: atext characters, dots only between them.
+const dotAtomLocalPart = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+// RFC 5322 quoted string of printable ASCII, with backslash escapes.
+const quotedLocalPart = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
+const ipv4Literal = /^\[(\d{1,3}(?:\.\d{1,3}){3})\]$/;
+const ipv6Literal = /^\[IPv6:([0-9A-Fa-f:.]+)\]$/;
+
+/** The outcome of {@link checkAddress}: the address as written, or why it is refused. */
+export type AddressOutcome = { ok: true; address: string } | { ok: false; problem: string };
+
+/**
+ * Checks a bare `local@domain` the way a receiving SMTP server will, so that an address the
+ * provider would refuse is a 400 now rather than a failed send later: the local part is an
+ * RFC 5322 dot-atom or quoted string of ASCII characters (non-ASCII local parts need SMTPUTF8,
+ * which MailPulse does not use), the domain follows the DNS rules (internationalised names count
+ * in their punycode form) or is an IP address literal.
+ */
+export function checkAddress(address: string): AddressOutcome {
+  if (controlCharacters.test(address)) return refuse("must not contain control characters (CR, LF...)");
+  if (address.length > 254) return refuse("must be at most 254 characters");
+  const at = address.lastIndexOf("@");
+  if (at < 0) return refuse("must contain an @");
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (local.length === 0 || local.length > 64) return refuse("local part must be 1 to 64 characters");
+  if (/[^\x20-\x7e]/.test(local)) {
+    return refuse("local part must be ASCII (addresses that need SMTPUTF8 are not supported)");
+  }
+  if (!dotAtomLocalPart.test(local) && !quotedLocalPart.test(local)) {
+    return refuse(
+      `local part "${local.slice(0, 64)}" is not valid (unquoted: letters, digits, . and !#$%&'*+/=?^_\`{|}~-)`,
+    );
+  }
+  const literal = ipv4Literal.exec(domain) ?? ipv6Literal.exec(domain);
+  if (literal) {
+    return isIP(literal[1] ?? "") ? { ok: true, address } : refuse("domain is not a valid address literal");
+  }
+  const normalized = normalizeDomainName(domain);
+  if (!normalized.ok || domain.trim() !== domain) {
+    return refuse(`domain ${normalized.ok ? "must not contain spaces" : normalized.problem}`);
+  }
+  // Kept as written (a Unicode domain too): the sender rule compares normalised names, and
+  // nodemailer writes internationalised domains in punycode on the wire.
+  return { ok: true, address };
+}
+
+function refuse(problem: string): AddressOutcome {
+  return { ok: false, problem };
 }
 
 /** Splits `Name <address>` (quoted or not) or a bare address; undefined when malformed. */
@@ -40,12 +79,19 @@ export const mailboxSchema = z.string().transform((input, context) => {
     return z.NEVER;
   }
   const mailbox = splitMailbox(input);
-  const problem = mailbox ? addressProblem(mailbox.address) : "is not an email address or `Name <address>`";
-  if (!mailbox || problem) {
-    context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${problem}` });
+  if (!mailbox) {
+    context.addIssue({
+      code: "custom",
+      message: `"${input.slice(0, 100)}" is not an email address or \`Name <address>\``,
+    });
     return z.NEVER;
   }
-  return mailbox;
+  const checked = checkAddress(mailbox.address);
+  if (!checked.ok) {
+    context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${checked.problem}` });
+    return z.NEVER;
+  }
+  return { ...mailbox, address: checked.address };
 });
 
 /** Most recipients accepted in one of `to`, `cc`, `bcc` (Resend and Postmark allow 50). */

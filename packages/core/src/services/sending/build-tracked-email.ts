@@ -1,8 +1,10 @@
+import { MailPulseError } from "../../errors.js";
 import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
 import { formatMailbox } from "./addresses.js";
+import { maxTrackedLinks } from "./send-limits.js";
 import type { TrackingUrls } from "./tracking-urls.js";
 
 /** A tracked link as the API returns it. */
@@ -24,13 +26,16 @@ export interface TrackedContent {
 /**
  * Creates the tracking ids (128 random bits each: unguessable, so tracking URLs cannot be
  * enumerated) and rewrites the HTML: each link occurrence gets its own id; the pixel goes in
- * only when opens are tracked.
+ * only when opens are tracked. More than {@link maxTrackedLinks} trackable links is
+ * VALIDATION_FAILED on `htmlContent`, raised at the first one too many so a list of 40,000 links
+ * costs no more than a thousand. `operation` names the service method in that error.
  */
 export function buildTrackedContent(
   html: string,
   urls: TrackingUrls,
   baseUrl: string,
   tracking: { opens: boolean; clicks: boolean },
+  operation: string,
 ): TrackedContent {
   const trackingId = createSecretToken(16);
   const pixelUrl = urls.pixel(baseUrl, trackingId);
@@ -40,6 +45,7 @@ export function buildTrackedContent(
     trackClicks: tracking.clicks,
     pixelUrl: tracking.opens ? pixelUrl : undefined,
     trackingUrlFor: (originalUrl) => {
+      if (links.length === maxTrackedLinks) throw tooManyLinks(operation);
       const id = createSecretToken(16);
       const trackingUrl = urls.click(baseUrl, id);
       links.push({ id, url: originalUrl });
@@ -63,4 +69,18 @@ export function recipientRecords(lists: {
       display: formatMailbox(mailbox),
     }));
   return [...rows("to", lists.to), ...rows("cc", lists.cc), ...rows("bcc", lists.bcc)];
+}
+
+function tooManyLinks(operation: string): MailPulseError {
+  const issue = {
+    path: ["htmlContent"],
+    message: `has more than ${maxTrackedLinks} trackable links; mark the others data-mailpulse-notrack or set tracking.clicks to false`,
+  };
+  return new MailPulseError(
+    "VALIDATION_FAILED",
+    `Invalid input of ${operation}: "htmlContent": ${issue.message}`,
+    {
+      issues: [issue],
+    },
+  );
 }

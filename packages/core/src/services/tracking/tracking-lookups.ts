@@ -1,6 +1,7 @@
 import type { LinkRecord, TrackedEmail, TrackedLinkTarget, TrackingStore } from "../../ports/storage.js";
 import { createBatchLoader } from "../../util/batch-loader.js";
 import { createLruCache } from "../../util/lru-cache.js";
+import { isTrackedStatus } from "./counted-status.js";
 
 /**
  * Tracking id -> email and link id -> URL, served from memory when possible. Both mappings are
@@ -38,7 +39,7 @@ export function createTrackingLookups(store: TrackingStore, cacheSize: number): 
     email: emails.get,
     link: links.get,
     remember(email, emailLinks) {
-      if (email.status !== "sent") return;
+      if (!isTrackedStatus(email.status)) return;
       emails.set(email.trackingId, email);
       for (const link of emailLinks) links.set(link.id, { id: link.id, url: link.url, email });
     },
@@ -63,7 +64,7 @@ function cachedLookup<T>(
       if (unknown.get(id)) return undefined;
       const found = await find(id);
       if (found === undefined) unknown.set(id, true);
-      else if (emailOf(found).status === "sent") known.set(id, found);
+      else if (isTrackedStatus(emailOf(found).status)) known.set(id, found);
       return found;
     },
     set: known.set,

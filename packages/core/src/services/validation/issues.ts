@@ -40,8 +40,15 @@ export function safeParseWithIssues<Schema extends z.ZodType>(
   input: unknown,
 ): ParseOutcome<z.output<Schema>> {
   const result = schema.safeParse(input, {
-    error: (issue) =>
-      issue.input === undefined && issue.code === "invalid_type" ? "is required" : undefined,
+    error: (issue) => {
+      if (issue.input === undefined && issue.code === "invalid_type") return "is required";
+      // Named, so the caller sees which field was not taken (a dropped attachment is a trap).
+      if (issue.code === "unrecognized_keys") {
+        const names = issue.keys.map((key) => `"${key}"`).join(", ");
+        return issue.keys.length === 1 ? `unknown field ${names}` : `unknown fields ${names}`;
+      }
+      return undefined;
+    },
   });
   if (result.success) return { success: true, data: result.data };
   return {

