@@ -31,7 +31,6 @@ export type {
   EmailStatus,
   EmailStore,
   EmailTagRecord,
-  EventPosition,
   EventQuery,
   EventStore,
   IdempotencyClaim,

@@ -135,11 +135,6 @@ export interface EventTable {
   /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
   ip: string | null;
   user_agent: string | null;
-  /**
-   * PostgreSQL only (migration 0004): the writing transaction's id, by which the events API pages
-   * (see kysely/stores/event-store.ts). Filled by its column default.
-   */
-  commit_xid?: ColumnType<string, never, never>;
 }
 
 /** Per-contact rollup: the contact list pages over this table, not over history. */

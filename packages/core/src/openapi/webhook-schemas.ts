@@ -178,7 +178,10 @@ export const webhookSchemas: Record<string, JsonObject> = {
     required: ["data", "nextCursor"],
     properties: {
       data: { type: "array", items: { $ref: "#/components/schemas/WebhookEvent" } },
-      nextCursor: { type: ["string", "null"], description: "Set when the page is full; pass as `after`." },
+      nextCursor: {
+        type: ["string", "null"],
+        description: "The last event's id when the page is full; pass it as `after`.",
+      },
     },
     additionalProperties: false,
   },

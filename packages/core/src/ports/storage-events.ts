@@ -4,17 +4,10 @@
  * Events are kept as long as the emails they belong to.
  */
 
-/** Where an event sits in the log; compare positions only through the store. */
-export interface EventPosition {
-  /** PostgreSQL: the writing transaction's id (decimal); null on SQLite, where `id` alone orders. */
-  transaction: string | null;
-  id: number;
-}
-
 /** One event with what its body reports. */
 export interface StoredEvent {
+  /** Its place in the log: ids grow in commit order (see `EventStore.list`). */
   id: number;
-  position: EventPosition;
   organizationId: string;
   type: "sent" | "open" | "click";
   occurredAt: Date;
@@ -40,8 +33,8 @@ export interface StoredEvent {
 
 /** A page request over the log. */
 export interface EventQuery {
-  /** Only events after this position. */
-  after?: EventPosition;
+  /** Only events with a higher id. */
+  after?: number;
   limit: number;
   types?: ReadonlyArray<StoredEvent["type"]>;
   /** Only this email's events (resolved from its tracking id by the caller). */
@@ -51,9 +44,9 @@ export interface EventQuery {
 /** The event log. */
 export interface EventStore {
   /**
-   * Events of the organization after `after`, oldest first. On PostgreSQL, an event shows once
-   * every transaction older than its own has ended, so a page never skips a row that commits
-   * later: paging on from the last position seen loses nothing.
+   * Events of the organization with ids above `after`, oldest first. Implementations must hand
+   * out ids in commit order (an id never becomes visible after a higher one), so paging on from
+   * the last id seen loses nothing.
    */
   list(organizationId: string, query: EventQuery): Promise<StoredEvent[]>;
   /** Events by id (of the organization), in the order asked; missing ids are left out. */

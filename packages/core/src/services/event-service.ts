@@ -1,7 +1,11 @@
 import { MailPulseError } from "../errors.js";
-import { parseEventId, storedEventTypeOf, toWebhookEvent, type WebhookEvent } from "../events/event-body.js";
-import type { EventPosition } from "../ports/storage.js";
-import { decodeEventCursor, encodeEventCursor } from "./events/event-cursor.js";
+import {
+  eventIdOf,
+  parseEventId,
+  storedEventTypeOf,
+  toWebhookEvent,
+  type WebhookEvent,
+} from "../events/event-body.js";
 import { type EventListInput, eventListSchema } from "./events/event-list-input.js";
 import type { ServiceDeps } from "./service-context.js";
 import { parseInput } from "./validation/parse-input.js";
@@ -11,8 +15,8 @@ export interface EventPage {
   /** Oldest first. */
   data: WebhookEvent[];
   /**
-   * Where the next page starts when this one is full; null when it reached the newest event.
-   * To follow new events later, page on from the last event's id (`after=evt_...`).
+   * When this page is full, the `after` of the next one (the last event's id); null when it
+   * reached the newest event. To follow new events later, page on from the last event's id.
    */
   nextCursor: string | null;
 }
@@ -20,8 +24,8 @@ export interface EventPage {
 /** The organization's event log, for receivers catching up on what their webhooks missed. */
 export interface EventService {
   /**
-   * Events after `after` (a cursor or an event id), oldest first. VALIDATION_FAILED for a bad
-   * query or an `after` that is neither a cursor nor an event of the organization.
+   * Events after the event `after` (an `evt_` id), oldest first. VALIDATION_FAILED for a bad
+   * query. Any event id is a position: one of another organization lists this one's after it.
    */
   list(organizationId: string, input?: EventListInput): Promise<EventPage>;
 }
@@ -30,26 +34,19 @@ export interface EventService {
 export function createEventService(deps: ServiceDeps): EventService {
   const { storage } = deps;
 
-  async function positionAfter(organizationId: string, after: string): Promise<EventPosition> {
-    const eventId = parseEventId(after);
-    if (eventId !== undefined) {
-      const [event] = await storage.events.findByIds(organizationId, [eventId]);
-      if (event) return event.position;
-    } else {
-      const position = decodeEventCursor(after);
-      if (position) return position;
-    }
-    throw new MailPulseError(
-      "VALIDATION_FAILED",
-      `Invalid input of events.list: "after" is neither a cursor nor an event id of the organization`,
-      { issues: [{ path: ["after"], message: "is neither a cursor nor an event id of the organization" }] },
-    );
-  }
-
   return {
     async list(organizationId, rawInput = {}) {
       const input = parseInput(eventListSchema, rawInput, "events.list");
-      const after = input.after === undefined ? undefined : await positionAfter(organizationId, input.after);
+      const after = input.after === undefined ? undefined : parseEventId(input.after);
+      if (input.after !== undefined && after === undefined) {
+        throw new MailPulseError(
+          "VALIDATION_FAILED",
+          'Invalid input of events.list: "after" is not an event id',
+          {
+            issues: [{ path: ["after"], message: "is not an event id (evt_...)" }],
+          },
+        );
+      }
       let emailId: string | undefined;
       if (input.emailTrackingId !== undefined) {
         const [email] = await storage.tracking.findEmails([input.emailTrackingId]);
@@ -66,7 +63,7 @@ export function createEventService(deps: ServiceDeps): EventService {
       const last = events.at(-1);
       return {
         data: events.map(toWebhookEvent),
-        nextCursor: last && events.length === input.limit ? encodeEventCursor(last.position) : null,
+        nextCursor: last && events.length === input.limit ? eventIdOf(last.id) : null,
       };
     },
   };

@@ -183,4 +183,52 @@ describe.runIf(postgresUrl)("two workers on one PostgreSQL database", () => {
     expect(attempted[1]).toBeGreaterThan(0);
     expect((attempted[0] ?? 0) + (attempted[1] ?? 0)).toBe(1000);
   }, 120_000);
+
+  it("let a reader paging by event id while both write see every event exactly once", async () => {
+    const receiver = await startHttpsTestReceiver();
+    cleanups.push(() => receiver.close());
+    const store = sharedPostgres(postgresUrl ?? "");
+    cleanups.push(() => store.drop());
+    const [first, second] = [await store.open(), await store.open()];
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
+    await first.migrate();
+    const [one, two] = [await instance(first, receiver), await instance(second, receiver)];
+    const organization = await one.organizations.create({ name: "Acme" });
+    const sent = await sentEmail(one, organization.id);
+
+    let writing = true;
+    const write = async (mailpulse: MailPulse) => {
+      for (let round = 0; round < 40; round++) {
+        await Promise.all(
+          Array.from({ length: 10 }, () => mailpulse.tracking.recordOpen(sent.emailTrackingId, {})),
+        );
+      }
+    };
+    const seen: string[] = [];
+    const read = async () => {
+      let after: string | undefined;
+      // Pages on while the writers run, then once more to the end.
+      for (let drained = false; !drained; ) {
+        const stillWriting = writing;
+        const page = await one.events.list(organization.id, { limit: 25, after });
+        seen.push(...page.data.map((event) => event.id));
+        after = page.data.at(-1)?.id ?? after;
+        drained = !stillWriting && page.nextCursor === null;
+      }
+    };
+    const reader = read();
+    await Promise.all([write(one), write(two), sendMore(two, organization.id)]);
+    writing = false;
+    await reader;
+
+    expect(seen).toHaveLength(1 + 800 + 5);
+    expect(new Set(seen).size).toBe(seen.length);
+  }, 120_000);
 });
+
+async function sendMore(mailpulse: MailPulse, organizationId: string): Promise<void> {
+  for (let n = 0; n < 5; n++) await sentEmail(mailpulse, organizationId);
+}

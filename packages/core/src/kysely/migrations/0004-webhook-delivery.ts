@@ -9,10 +9,7 @@ import { withSerialId } from "./with-serial-id.js";
  * - `mailpulse_event` becomes the event log: EMAIL_SENT is recorded there too (type `sent`), so one
  *   ordered table serves the events API and the outbox references its rows instead of carrying a
  *   payload. Emails sent before this migration get their `sent` row here.
- * - On PostgreSQL each event row keeps the id of the transaction that wrote it (`commit_xid`):
- *   identity values are handed out before commit, so paging by id alone could step over a row
- *   committed late. The events API pages by (transaction, id) and shows only rows of transactions
- *   older than every running one (see kysely/stores/event-store.ts).
+ * - An index for paging an organization's events by id (the events API).
  * - The outbox table is rebuilt with leases, a `dead` state and the event it delivers. Its old
  *   rows are dropped: nothing delivered them, no route could create a webhook before this
  *   version, and their payload format is gone.
@@ -20,19 +17,12 @@ import { withSerialId } from "./with-serial-id.js";
  * - A webhook keeps its previous secret during a rotation, and when its failures started.
  */
 export function webhookDelivery(capabilities: StorageCapabilities): Migration {
-  const postgres = capabilities.dialect === "postgres";
   return {
     async up(db: AnyDb) {
-      if (postgres) {
-        await db.schema
-          .alterTable("mailpulse_event")
-          .addColumn("commit_xid", sql`xid8`, (c) => c.notNull().defaultTo(sql`pg_current_xact_id()`))
-          .execute();
-      }
       await db.schema
         .createIndex("mailpulse_event_log")
         .on("mailpulse_event")
-        .columns(postgres ? ["organization_id", "commit_xid", "id"] : ["organization_id", "id"])
+        .columns(["organization_id", "id"])
         .execute();
       await db
         .insertInto("mailpulse_event")
@@ -148,7 +138,6 @@ export function webhookDelivery(capabilities: StorageCapabilities): Migration {
         .execute();
       await db.deleteFrom("mailpulse_event").where("type", "=", "sent").execute();
       await db.schema.dropIndex("mailpulse_event_log").execute();
-      if (postgres) await db.schema.alterTable("mailpulse_event").dropColumn("commit_xid").execute();
     },
   };
 }

@@ -7,7 +7,9 @@ import type {
   NewEmailRecord,
   SentMark,
 } from "../../ports/storage.js";
+import type { StorageCapabilities } from "../capabilities.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
+import { lockEventLog } from "../outbox/event-log-lock.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import { bumpDailyStat, countSentForContacts, logSentEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
@@ -43,7 +45,11 @@ function toEmailRecord(
 }
 
 /** {@link EmailStore} on Kysely. */
-export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
+export function createEmailStore(
+  db: Kysely<MailPulseDatabase>,
+  capabilities: StorageCapabilities,
+  schema: string | undefined,
+): EmailStore {
   /** Counts a just-sent email in the rollups and queues its event (inside `trx`). */
   async function applySent(
     trx: Kysely<MailPulseDatabase>,
@@ -186,6 +192,8 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
       // concurrent batch aborts one of them, and this one must not fail for it.
       await retryOnLockConflict(() =>
         db.transaction().execute(async (trx) => {
+          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
+          if (sent?.logSentEvent) await lockEventLog(trx, capabilities, schema);
           await insertEmail(trx, email, sent);
           if (sent) await applySent(trx, email, sent);
         }),
@@ -195,6 +203,8 @@ export function createEmailStore(db: Kysely<MailPulseDatabase>): EmailStore {
       // Runs after the provider accepted the message: a lock conflict must not turn it into a failure.
       return retryOnLockConflict(() =>
         db.transaction().execute(async (trx) => {
+          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
+          if (mark.logSentEvent) await lockEventLog(trx, capabilities, schema);
           const result = await trx
             .updateTable("mailpulse_email")
             .set({

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { EventStore, StoredEvent } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
 import { toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
 
@@ -10,16 +9,11 @@ type Db = Kysely<MailPulseDatabase>;
  * {@link EventStore} on Kysely: the `mailpulse_event` log with what each body reports, joined
  * from the email, its campaign and the clicked link.
  *
- * Order: SQLite runs one write transaction at a time, so ids grow in commit order and a page is
- * "id > cursor". PostgreSQL hands out identity values before commit: a transaction may commit id
- * 41 after another committed 42, and a reader paging past 42 would never see 41. So each row
- * keeps its transaction id (`commit_xid`, a column default); pages go by (transaction id, id) and
- * show only rows whose transaction is older than every transaction still running
- * (`pg_snapshot_xmin`). Anything that commits later sorts after every row already shown.
+ * Order: a page is "id > after". SQLite runs one write transaction at a time, so ids grow in
+ * commit order; on PostgreSQL every writer of the log holds the event log lock from before its
+ * first id until it commits (kysely/outbox/event-log-lock.ts), which gives the same guarantee.
  */
-export function createEventStore(db: Db, capabilities: StorageCapabilities): EventStore {
-  const postgres = capabilities.dialect === "postgres";
-
+export function createEventStore(db: Db): EventStore {
   function selectEvents(organizationId: string) {
     return db
       .selectFrom("mailpulse_event as e")
@@ -43,9 +37,6 @@ export function createEventStore(db: Db, capabilities: StorageCapabilities): Eve
         "c.name as campaign_name",
         "l.id as link_id",
         "l.url as link_url",
-        sql<string | null>`${postgres ? sql`cast(${sql.ref("e.commit_xid")} as text)` : sql`null`}`.as(
-          "commit_xid",
-        ),
       ])
       .where("e.organization_id", "=", organizationId);
   }
@@ -73,7 +64,6 @@ export function createEventStore(db: Db, capabilities: StorageCapabilities): Eve
     }
     return rows.map((row) => ({
       id: Number(row.id),
-      position: { transaction: row.commit_xid, id: Number(row.id) },
       organizationId: row.organization_id,
       type: row.type,
       occurredAt: toDate(row.occurred_at),
@@ -101,20 +91,8 @@ export function createEventStore(db: Db, capabilities: StorageCapabilities): Eve
       let query = selectEvents(organizationId);
       if (types && types.length > 0) query = query.where("e.type", "in", types);
       if (emailId !== undefined) query = query.where("e.email_id", "=", emailId);
-      if (postgres) {
-        query = query.where(
-          sql<boolean>`${sql.ref("e.commit_xid")} < pg_snapshot_xmin(pg_current_snapshot())`,
-        );
-        if (after) {
-          query = query.where(
-            sql<boolean>`(${sql.ref("e.commit_xid")}, ${sql.ref("e.id")}) > (cast(${after.transaction ?? "0"} as xid8), ${after.id})`,
-          );
-        }
-        query = query.orderBy(sql.ref("e.commit_xid")).orderBy("e.id");
-      } else {
-        if (after) query = query.where("e.id", ">", after.id);
-        query = query.orderBy("e.id");
-      }
+      if (after !== undefined) query = query.where("e.id", ">", after);
+      query = query.orderBy("e.id");
       return toEvents(await query.limit(limit).execute());
     },
 

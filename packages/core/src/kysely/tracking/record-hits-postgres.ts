@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { TrackingHit } from "../../ports/storage.js";
+import { eventLogLockSql } from "../outbox/event-log-lock.js";
 import type { MailPulseDatabase } from "../schema.js";
 import { eventRowsOf, planBatch } from "./batch-plan.js";
 
@@ -10,7 +11,8 @@ type Db = Kysely<MailPulseDatabase>;
  * counters (only of `sent` emails of the named organization), and, for the hits of the emails that
  * update counted, insert the events, bump link, contact and daily counters and queue the webhook
  * deliveries. One statement is atomic by itself, so no BEGIN/COMMIT either; and one round trip, since
- * the subscribed webhooks are joined in it rather than looked up before.
+ * the subscribed webhooks are joined in it rather than looked up before. It takes the event log's
+ * advisory lock first (kysely/outbox/event-log-lock.ts), so its event ids are in commit order.
  *
  * Why not the statement-per-table transaction SQLite uses: on PostgreSQL every statement is a
  * network round trip, and under load each one waits for the server's busy event loop before its
@@ -30,8 +32,12 @@ export async function recordHitsPostgres(
   const rows = eventRowsOf(hits);
 
   const result = await sql<{ recorded: string | number }>`
-    with v as (
-      select * from jsonb_to_recordset(cast(${JSON.stringify(plan.emails)} as jsonb)) as r(
+    with event_log_lock as (
+      -- Taken before anything else reads v, so before any row lock: event ids in commit order.
+      select ${eventLogLockSql(schema)}
+    ),
+    v as (
+      select r.* from event_log_lock, jsonb_to_recordset(cast(${JSON.stringify(plan.emails)} as jsonb)) as r(
         email_id text, organization_id text, opens bigint, clicks bigint,
         first_at bigint, first_click_at bigint, last_at bigint)
     ),

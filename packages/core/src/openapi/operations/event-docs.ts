@@ -7,10 +7,10 @@ export const listEventsDocs: OperationDocs = {
   operationId: "listEvents",
   summary: "List events",
   description:
-    "The organization's events (emails sent, opens, clicks), oldest first, in the shape of a webhook delivery's body and with the same `id`. A receiver that was down catches up from the last event id it processed (`after=evt_...`) without waiting for retries. `nextCursor` is set when the page is full; when it is null the page reached the newest event, and later events follow the last one listed. Events are kept as long as their emails.",
+    "The organization's events (emails sent, opens, clicks), oldest first, in the shape of a webhook delivery's body and with the same `id`. A receiver that was down catches up from the last event id it processed (`after=evt_...`) without waiting for retries. `nextCursor` (the last event's id) is set when the page is full; when it is null the page reached the newest event, and later events follow the last one listed. Events are kept as long as their emails.",
   parameters: {
     after: {
-      description: "Start after this: a page's `nextCursor`, or an event id (`evt_...`).",
+      description: "Start after this event id (`evt_...`): the last one you have, or a page's `nextCursor`.",
       schema: { type: "string", maxLength: 200 },
     },
     limit: {
@@ -34,7 +34,7 @@ export const listEventsDocs: OperationDocs = {
     "400": errorDocs("A query parameter is invalid.", {
       badType:
         'Invalid request query: "type": has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
-      badAfter: 'Invalid request query: "after" is neither a cursor nor an event id of the organization',
+      badAfter: 'Invalid request query: "after" is not an event id (evt_...)',
     }),
   },
 };

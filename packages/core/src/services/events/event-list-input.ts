@@ -11,10 +11,7 @@ const eventTypes: readonly WebhookEventType[] = ["EMAIL_SENT", "EMAIL_OPENED", "
 
 /** What `events.list` takes (the query of `GET /api/events`). */
 export interface EventListInput {
-  /**
-   * Start after this: a page's `nextCursor`, or the id of the last event the caller has (an
-   * `evt_...` id from a delivery or an earlier page).
-   */
+  /** Start after this event: the id of the last event the caller has (`evt_...`, from a delivery or a page's `nextCursor`). */
   after?: string;
   /** Page size, 1 to 1000; default 100. */
   limit?: number;

@@ -284,10 +284,14 @@ export function webhookContract(start: StartApiTarget): void {
       });
       expect(byMessage.body.data).toHaveLength(3);
       expect((await call("GET", "/api/events", { key: other.key })).body.data).toEqual([]);
-      expect((await call("GET", `/api/events?after=${opened.id}`, { key: other.key })).status).toBe(400);
+      // An id is only a position: another organization's lists none of this one's events.
+      expect((await call("GET", `/api/events?after=${opened.id}`, { key: other.key })).body).toEqual({
+        data: [],
+        nextCursor: null,
+      });
     });
 
-    it("pages the event log with cursors and refuses bad queries with 400", async () => {
+    it("pages the event log by event id and refuses bad queries with 400", async () => {
       const { key } = await createTenant(target.mailpulse);
       for (let n = 0; n < 5; n++) {
         await call("POST", "/api/send", {
@@ -297,7 +301,7 @@ export function webhookContract(start: StartApiTarget): void {
       }
       const first = await call("GET", "/api/events?limit=2", { key });
       expect(first.body.data).toHaveLength(2);
-      expect(first.body.nextCursor).toEqual(expect.any(String));
+      expect(first.body.nextCursor).toBe(first.body.data[1].id);
       const second = await call("GET", `/api/events?limit=2&after=${first.body.nextCursor}`, { key });
       const third = await call("GET", `/api/events?limit=2&after=${second.body.nextCursor}`, { key });
       expect(third.body.nextCursor).toBeNull();

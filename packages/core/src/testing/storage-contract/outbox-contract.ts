@@ -168,10 +168,6 @@ export function outboxContract(createStorage: StorageFactory): void {
       expect(more).toEqual([]);
       expect(event).toEqual({
         id: expect.any(Number),
-        position: {
-          transaction: expect.toSatisfy((v) => v === null || /^[0-9]+$/.test(String(v))),
-          id: event?.id,
-        },
         organizationId: acme,
         type: "sent",
         occurredAt: sentAt,
@@ -372,12 +368,12 @@ export function outboxContract(createStorage: StorageFactory): void {
       for (let n = 0; n < 7; n++) emails.push(await sentEmail(acme, `2026-03-01T10:00:0${n}.000Z`));
       await sentEmail(beta, "2026-03-01T10:00:00.000Z");
       const seen: number[] = [];
-      let after: Awaited<ReturnType<typeof storage.events.list>>[number]["position"] | undefined;
+      let after: number | undefined;
       for (;;) {
         const page = await storage.events.list(acme, { after, limit: 3 });
         seen.push(...page.map((event) => event.id));
         if (page.length < 3) break;
-        after = page.at(-1)?.position;
+        after = page.at(-1)?.id;
       }
       expect(seen).toHaveLength(7);
       expect(new Set(seen).size).toBe(7);
