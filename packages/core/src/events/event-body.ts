@@ -27,6 +27,8 @@ export interface WebhookEventData {
   metadata: unknown;
   /** The provider's message id; null for registered emails (another system sent them). */
   providerMessageId: string | null;
+  /** The send's `tags`, `[]` without. */
+  tags: Array<{ name: string; value: string }>;
   /** Clicks: the link's destination and tracking id. */
   link?: { url: string; trackingId: string };
   /** Opens and clicks: the client's user agent, and its address as the IP setting retains it. */
@@ -67,6 +69,7 @@ export function toWebhookEvent(event: StoredEvent): WebhookEvent {
     campaign: event.campaign,
     metadata: event.email.metadata === null ? null : JSON.parse(event.email.metadata),
     providerMessageId: event.email.providerMessageId,
+    tags: event.email.tags,
   };
   if (event.type !== "sent") {
     if (event.link) data.link = { url: event.link.url, trackingId: event.link.id };

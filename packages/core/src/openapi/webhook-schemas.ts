@@ -155,6 +155,16 @@ export const webhookSchemas: Record<string, JsonObject> = {
           },
           metadata: { description: "The send's `metadata`, or null." },
           providerMessageId: { type: ["string", "null"] },
+          tags: {
+            type: "array",
+            description: "The send's `tags`.",
+            items: {
+              type: "object",
+              required: ["name", "value"],
+              properties: { name: { type: "string" }, value: { type: "string" } },
+              additionalProperties: false,
+            },
+          },
           link: {
             type: "object",
             description: "EMAIL_CLICKED only.",

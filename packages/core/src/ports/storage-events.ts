@@ -22,6 +22,8 @@ export interface StoredEvent {
     /** As stored: JSON text, or null. */
     metadata: string | null;
     providerMessageId: string | null;
+    /** The send's tags, in their order. */
+    tags: Array<{ name: string; value: string }>;
   };
   campaign: { id: string; name: string } | null;
   /** Clicks only. */
@@ -39,6 +41,8 @@ export interface EventQuery {
   types?: ReadonlyArray<StoredEvent["type"]>;
   /** Only this email's events (resolved from its tracking id by the caller). */
   emailId?: string;
+  /** Only events of emails carrying this tag (name and value). */
+  tag?: { name: string; value: string };
 }
 
 /** The event log. */

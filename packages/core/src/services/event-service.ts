@@ -59,6 +59,7 @@ export function createEventService(deps: ServiceDeps): EventService {
         limit: input.limit,
         types: input.type?.map(storedEventTypeOf),
         emailId,
+        tag: input.tag,
       });
       const last = events.at(-1);
       return {

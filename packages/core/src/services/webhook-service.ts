@@ -251,6 +251,7 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
           campaign: null,
           metadata: null,
           providerMessageId: null,
+          tags: [],
         },
       };
       const response = await options.deliver(webhook, event);

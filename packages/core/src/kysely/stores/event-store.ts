@@ -42,26 +42,29 @@ export function createEventStore(db: Db): EventStore {
   }
   type Row = Awaited<ReturnType<ReturnType<typeof selectEvents>["execute"]>>[number];
 
-  /** The rows as events, with each email's `to` list read in one query. */
+  /** The rows as events, with each email's `to` list and tags read in one query each. */
   async function toEvents(rows: Row[]): Promise<StoredEvent[]> {
     const emailIds = [...new Set(rows.map((row) => row.email_id))];
-    const recipients =
-      emailIds.length === 0
-        ? []
-        : await db
-            .selectFrom("mailpulse_email_recipient")
-            .select(["email_id", "display"])
-            .where("email_id", "in", emailIds)
-            .where("kind", "=", "to")
-            .orderBy("email_id")
-            .orderBy("position")
-            .execute();
-    const toOf = new Map<string, string[]>();
-    for (const recipient of recipients) {
-      const list = toOf.get(recipient.email_id) ?? [];
-      list.push(recipient.display);
-      toOf.set(recipient.email_id, list);
-    }
+    if (emailIds.length === 0) return [];
+    const [recipients, tags] = await Promise.all([
+      db
+        .selectFrom("mailpulse_email_recipient")
+        .select(["email_id", "display"])
+        .where("email_id", "in", emailIds)
+        .where("kind", "=", "to")
+        .orderBy("email_id")
+        .orderBy("position")
+        .execute(),
+      db
+        .selectFrom("mailpulse_email_tag")
+        .select(["email_id", "name", "value"])
+        .where("email_id", "in", emailIds)
+        .orderBy("email_id")
+        .orderBy("position")
+        .execute(),
+    ]);
+    const toOf = groupBy(recipients, (recipient) => recipient.display);
+    const tagsOf = groupBy(tags, (tag) => ({ name: tag.name, value: tag.value }));
     return rows.map((row) => ({
       id: Number(row.id),
       organizationId: row.organization_id,
@@ -72,6 +75,7 @@ export function createEventStore(db: Db): EventStore {
         trackingId: row.tracking_id,
         from: row.sender,
         to: toOf.get(row.email_id) ?? [],
+        tags: tagsOf.get(row.email_id) ?? [],
         subject: row.subject,
         metadata: row.metadata,
         providerMessageId: row.provider_message_id,
@@ -87,11 +91,23 @@ export function createEventStore(db: Db): EventStore {
   }
 
   return {
-    async list(organizationId, { after, limit, types, emailId }) {
+    async list(organizationId, { after, limit, types, emailId, tag }) {
       let query = selectEvents(organizationId);
       if (types && types.length > 0) query = query.where("e.type", "in", types);
       if (emailId !== undefined) query = query.where("e.email_id", "=", emailId);
       if (after !== undefined) query = query.where("e.id", ">", after);
+      if (tag) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("mailpulse_email_tag as t")
+              .select("t.email_id")
+              .whereRef("t.email_id", "=", "e.email_id")
+              .where("t.name", "=", tag.name)
+              .where("t.value", "=", tag.value),
+          ),
+        );
+      }
       query = query.orderBy("e.id");
       return toEvents(await query.limit(limit).execute());
     },
@@ -103,4 +119,18 @@ export function createEventStore(db: Db): EventStore {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
   };
+}
+
+/** Rows of several emails as lists per email id, in the rows' order. */
+function groupBy<Row extends { email_id: string }, T>(
+  rows: readonly Row[],
+  value: (row: Row) => T,
+): Map<string, T[]> {
+  const lists = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = lists.get(row.email_id) ?? [];
+    list.push(value(row));
+    lists.set(row.email_id, list);
+  }
+  return lists;
 }

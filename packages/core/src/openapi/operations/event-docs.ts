@@ -25,6 +25,10 @@ export const listEventsDocs: OperationDocs = {
       description: "Only the events of the email with this tracking id.",
       schema: { type: "string", maxLength: 200 },
     },
+    tag: {
+      description: "Only the events of emails sent with this tag: `name:value`.",
+      schema: { type: "string", maxLength: 600 },
+    },
   },
   responses: {
     "200": {

@@ -19,6 +19,8 @@ export interface EventListInput {
   type?: string;
   /** Only the events of the email with this tracking id. */
   emailTrackingId?: string;
+  /** Only the events of emails tagged so: `name:value` (a send's `tags` entry). */
+  tag?: string;
 }
 
 /** Parses an {@link EventListInput}: `limit` coerced from the query string, `type` split and checked. */
@@ -51,6 +53,18 @@ export const eventListSchema = schemaFor<EventListInput>()(
       .string()
       .min(1, "must not be empty")
       .max(200, "must be at most 200 characters")
+      .optional(),
+    tag: z
+      .string()
+      .max(600, "must be at most 600 characters")
+      .transform((value, context) => {
+        const match = /^([A-Za-z0-9_-]{1,256}):([A-Za-z0-9_-]{1,256})$/.exec(value);
+        if (!match) {
+          context.addIssue({ code: "custom", message: "must be name:value, as in a send's tags" });
+          return z.NEVER;
+        }
+        return { name: match[1] as string, value: match[2] as string };
+      })
       .optional(),
   }),
 );

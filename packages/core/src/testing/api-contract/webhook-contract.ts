@@ -198,6 +198,7 @@ export function webhookContract(start: StartApiTarget): void {
           htmlContent: '<p><a href="https://example.com/b">b</a></p>',
           campaignId: "Spring",
           metadata: { order: 7 },
+          tags: [{ name: "category", value: "promo" }],
         },
       });
       expect(sent.status).toBe(200);
@@ -220,6 +221,7 @@ export function webhookContract(start: StartApiTarget): void {
         campaign: { id: expect.any(String), name: "Spring" },
         metadata: { order: 7 },
         providerMessageId: sent.body.id,
+        tags: [{ name: "category", value: "promo" }],
       };
       expect(sentEvent).toEqual({
         id: expect.stringMatching(/^evt_/),
@@ -283,6 +285,11 @@ export function webhookContract(start: StartApiTarget): void {
         key: tenant.key,
       });
       expect(byMessage.body.data).toHaveLength(3);
+      const byTag = await call("GET", "/api/events?tag=category:promo&type=EMAIL_SENT", { key: tenant.key });
+      expect(byTag.body.data.map((e: { id: string }) => e.id)).toEqual([sentEvent.id]);
+      expect((await call("GET", "/api/events?tag=category:other", { key: tenant.key })).body.data).toEqual(
+        [],
+      );
       expect((await call("GET", "/api/events", { key: other.key })).body.data).toEqual([]);
       // An id is only a position: another organization's lists none of this one's events.
       expect((await call("GET", `/api/events?after=${opened.id}`, { key: other.key })).body).toEqual({
@@ -316,6 +323,7 @@ export function webhookContract(start: StartApiTarget): void {
         "type=EMAIL_BOUNCED",
         "after=garbage",
         "after=evt_0",
+        "tag=nocolon",
       ]) {
         const response = await call("GET", `/api/events?${query}`, { key });
         expect([query, response.status, typeof response.body.error]).toEqual([query, 400, "string"]);

@@ -179,6 +179,7 @@ export function outboxContract(createStorage: StorageFactory): void {
           subject: "Hello",
           metadata: '{"order":42}',
           providerMessageId: "p-1",
+          tags: [],
         },
         campaign: null,
         link: null,
