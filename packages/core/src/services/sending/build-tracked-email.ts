@@ -2,6 +2,7 @@ import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
+import { redirectUrl } from "../../util/redirect-url.js";
 import { formatMailbox } from "./addresses.js";
 import type { TrackingUrls } from "./tracking-urls.js";
 
@@ -24,7 +25,7 @@ export interface TrackedContent {
 /**
  * Creates the tracking ids (128 random bits each: unguessable, so tracking URLs cannot be
  * enumerated) and rewrites the HTML: each link occurrence gets its own id; the pixel goes in
- * only when opens are tracked.
+ * only when opens are tracked. A link's `originalUrl` is its WHATWG serialisation (`redirectUrl`).
  */
 export function buildTrackedContent(
   html: string,
@@ -39,7 +40,11 @@ export function buildTrackedContent(
   const rewritten = rewriteTrackedHtml(html, {
     trackClicks: tracking.clicks,
     pixelUrl: tracking.opens ? pixelUrl : undefined,
-    trackingUrlFor: (originalUrl) => {
+    trackingUrlFor: (writtenUrl) => {
+      // Stored, answered and redirected to in its serialised form: the one form a `Location`
+      // header can carry (punycode host, percent-encoded path). The rewriter only passes URLs
+      // the URL parser accepts, so the fallback to the written form never redirects.
+      const originalUrl = redirectUrl(writtenUrl) ?? writtenUrl;
       const id = createSecretToken(16);
       const trackingUrl = urls.click(baseUrl, id);
       links.push({ id, url: originalUrl });

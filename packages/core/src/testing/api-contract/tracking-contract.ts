@@ -51,6 +51,45 @@ export function trackingContract(target: () => ApiTestTarget): void {
       expect(body.emails[0]).toMatchObject({ opens: 2, clicks: 0 });
     });
 
+    it("redirects international and control-character URLs to their serialised form, and counts those clicks", async () => {
+      const written = [
+        "https://例え.jp/",
+        "https://example.com/?e=😀",
+        "https://example.com/München",
+        "https://example.com/価格/€",
+        "https://example.com/a&#13;&#10;b?x=%0D%0A&y=&#0;",
+      ];
+      const serialised = [
+        "https://xn--r8jz45g.jp/",
+        "https://example.com/?e=%F0%9F%98%80",
+        "https://example.com/M%C3%BCnchen",
+        "https://example.com/%E4%BE%A1%E6%A0%BC/%E2%82%AC",
+        "https://example.com/ab?x=%0D%0A&y=%EF%BF%BD",
+      ];
+      const call = createApiClient(target().baseUrl);
+      const tenant = await createTenant(target().mailpulse);
+      const sent = await call("POST", "/api/send", {
+        key: tenant.key,
+        json: {
+          from: "a@acme.example",
+          to: "b@example.com",
+          subject: "International",
+          htmlContent: written.map((url) => `<a href="${url}">x</a>`).join(" "),
+          campaignId: "International",
+        },
+      });
+      expect(sent.status).toBe(200);
+      expect(sent.body.links.map((link: { originalUrl: string }) => link.originalUrl)).toEqual(serialised);
+      for (const [index, link] of sent.body.links.entries()) {
+        const response = await get(link.trackingUrl);
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe(serialised[index]);
+      }
+      const { body: list } = await call("GET", "/api/campaigns", { key: tenant.key });
+      const { body } = await call("GET", `/api/campaigns/${list.campaigns[0].id}`, { key: tenant.key });
+      expect(body.stats.totalClicks).toBe(written.length);
+    });
+
     it("answers unknown pixel ids with the same GIF and records nothing; HEAD records nothing", async () => {
       const { sent, detail } = await sendOne(target());
       const unknown = await get(sent.pixelUrl.replace(/[^/]+$/, "unknown-id"));
