@@ -1,4 +1,4 @@
-import { mailpulseFastify } from "@mailpulse/adapter-fastify";
+import { mailpulseFastify, mailpulseFastifyServerOptions } from "@mailpulse/adapter-fastify";
 import { createMailPulse, type MailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -26,7 +26,8 @@ export async function createHostApp(
   // Background work that runs on its own (the daily re-check of verified sending domains).
   await mailpulse.start();
 
-  const app = Fastify();
+  // MailPulse answers URLs Fastify cannot decode under its mount point (`%FF`), in its JSON shape.
+  const app = Fastify(mailpulseFastifyServerOptions(mailpulse, { prefix: options.prefix }));
   app.get("/health", async () => ({ ok: true }));
   app.post("/signup", async (request, reply) => reply.code(201).send({ received: request.body }));
   // A plain plugin: its body handling stays inside its own scope, the routes above keep Fastify's.

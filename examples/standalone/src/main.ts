@@ -2,7 +2,7 @@
  * The standalone MailPulse server: Fastify + the MailPulse plugin on SQLite (or PostgreSQL when
  * DATABASE_URL is set). `npm start` at the repository root runs this file.
  */
-import { mailpulseFastify } from "@mailpulse/adapter-fastify";
+import { mailpulseFastify, mailpulseFastifyServerOptions } from "@mailpulse/adapter-fastify";
 import Fastify from "fastify";
 import { ensureDefaultOrganization } from "./bootstrap.js";
 import { createInstance } from "./create-instance.js";
@@ -27,7 +27,12 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = Fastify({ logger: false, forceCloseConnections: "idle" });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: "idle",
+    // MailPulse, not Fastify, answers malformed URLs under /api and unreadable request heads.
+    ...mailpulseFastifyServerOptions(mailpulse),
+  });
   await app.register(mailpulseFastify, { mailpulse });
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();

@@ -1,7 +1,9 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { describeUnexpected } from "./describe-unexpected.js";
+import { directResponseToResponse } from "./direct-route.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
+import { parsePathParams } from "./path-params.js";
 import type { AnyRoute } from "./route.js";
 import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
 import { createRouter } from "./router.js";
@@ -28,6 +30,11 @@ export interface HandlerOptions {
   logger: Logger;
 }
 
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== "HEAD") return response;
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
 /**
  * Builds the request pipeline: route match -> auth (`x-api-key`) -> path and query validation ->
  * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
@@ -48,8 +55,10 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       organizationId = found;
     }
 
+    const parsed = parsePathParams(route, params);
+    if ("answer" in parsed) return withoutBodyForHead(request, directResponseToResponse(parsed.answer));
     const context = {
-      params: route.params ? validate(route.params, params, "path") : params,
+      params: parsed.params,
       query: route.query ? validate(route.query, queryRecord(url), "query") : {},
       input: route.input && (await readRouteInput(route.input, request, url, options.maxBodyBytes)),
       organizationId,
@@ -59,10 +68,7 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
     };
     const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
-    if (request.method === "HEAD") {
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    return response;
+    return withoutBodyForHead(request, response);
   }
 
   return async (request, info = {}) => {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import {
   archiveCampaignDocs,
@@ -8,8 +7,7 @@ import {
 } from "../openapi/operations/campaign-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
-
-const idParams = z.object({ id: z.string().min(1) });
+import { idParams } from "./id-params.js";
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {

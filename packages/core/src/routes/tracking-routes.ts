@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { type DirectResponse, defineDirectRoute } from "../http/direct-route.js";
 import { trackClickDocs, trackOpenDocs } from "../openapi/operations/tracking-docs.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import { idParams } from "./id-params.js";
 import { trackingPaths } from "./tracking-paths.js";
 
 /** The 1x1 transparent GIF every open request gets, known or not. */
@@ -29,8 +29,6 @@ const unknownLinkAnswer: DirectResponse = {
   body: notFoundPage,
 };
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
-
 /**
  * Public tracking endpoints (no API key: mail clients call them). Direct routes: the Node bridge
  * serves them without building a `Request` or `Response` (see `defineDirectRoute`).
@@ -41,6 +39,9 @@ export function trackingRoutes(tracking: TrackingService) {
       path: trackingPaths.open,
       docs: trackOpenDocs,
       params: idParams,
+      // Any id at all, even one no tracking id could be (empty, too long, `%FF`), gets the GIF:
+      // a mail client shows a broken image for anything else.
+      invalidParamsAnswer: pixelAnswer,
       direct: async ({ params, method, header, clientIp }) => {
         if (method !== "HEAD") {
           await tracking.recordOpen(params.id, { ip: clientIp, userAgent: header("user-agent") });
@@ -52,6 +53,8 @@ export function trackingRoutes(tracking: TrackingService) {
       path: trackingPaths.click,
       docs: trackClickDocs,
       params: idParams,
+      // A person clicked: an HTML page reads better than a JSON error.
+      invalidParamsAnswer: unknownLinkAnswer,
       direct: async ({ params, method, header, clientIp }) => {
         const signals = { ip: clientIp, userAgent: header("user-agent") };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");

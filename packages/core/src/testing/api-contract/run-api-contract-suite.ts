@@ -4,6 +4,7 @@ import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
 import { contactContract } from "./contact-contract.js";
 import { domainContract } from "./domain-contract.js";
+import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
@@ -32,6 +33,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     });
 
     pipelineContract(() => target);
+    pathContract(() => target);
     campaignContract(
       () => target,
       () => limited,
