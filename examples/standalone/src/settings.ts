@@ -23,6 +23,13 @@ export interface Settings {
   dnsServers: string[] | undefined;
   /** `MAILPULSE_ENCRYPTION_KEY`: 32 bytes, base64; encrypts DKIM private keys at rest. */
   encryptionKey: string | undefined;
+  /**
+   * `MAILPULSE_REQUEST_TIMEOUT` (seconds, default 30): the most a client may take to send a whole
+   * request, head and body; past it the server answers 408 and closes the connection.
+   */
+  requestTimeoutMs: number;
+  /** `MAILPULSE_HEADERS_TIMEOUT` (seconds, default 10, at most the request timeout): the same for the head. */
+  headersTimeoutMs: number;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -105,6 +112,13 @@ export function readSettings(env: Env = process.env): Settings {
   const sqlitePath = isAbsolute(sqliteSetting)
     ? sqliteSetting
     : resolve(env.INIT_CWD ?? process.cwd(), sqliteSetting);
+  const requestTimeoutMs = (integer(env, "MAILPULSE_REQUEST_TIMEOUT", { min: 1, max: 3600 }) ?? 30) * 1000;
+  const headersTimeoutMs = (integer(env, "MAILPULSE_HEADERS_TIMEOUT", { min: 1, max: 3600 }) ?? 10) * 1000;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new SettingsError(
+      `MAILPULSE_HEADERS_TIMEOUT is invalid: ${headersTimeoutMs / 1000} s is longer than the request timeout (${requestTimeoutMs / 1000} s)`,
+    );
+  }
   return {
     port,
     host,
@@ -116,5 +130,7 @@ export function readSettings(env: Env = process.env): Settings {
     smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
     dnsServers: dnsServers(env),
     encryptionKey: encryptionKey(env),
+    requestTimeoutMs,
+    headersTimeoutMs,
   };
 }

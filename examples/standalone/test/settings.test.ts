@@ -13,6 +13,8 @@ describe("standalone settings", () => {
       platformDomain: "localhost",
       maxCampaigns: undefined,
       smtpUrl: undefined,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
     });
   });
 
@@ -27,6 +29,8 @@ describe("standalone settings", () => {
       MAILPULSE_SMTP_URL: "smtps://user:pw@smtp.example.com:465",
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      MAILPULSE_REQUEST_TIMEOUT: "60",
+      MAILPULSE_HEADERS_TIMEOUT: "5",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -39,6 +43,8 @@ describe("standalone settings", () => {
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 5_000,
     });
   });
 
@@ -53,6 +59,8 @@ describe("standalone settings", () => {
     ["MAILPULSE_DNS_SERVERS", "dns.example.com"],
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
+    ["MAILPULSE_REQUEST_TIMEOUT", "0"],
+    ["MAILPULSE_HEADERS_TIMEOUT", "31"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

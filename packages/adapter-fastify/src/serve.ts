@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { pathnameOf, serveDirect, toWebRequest } from "@mailpulse/core/node";
+import { bodyLeftUnread, pathnameOf, serveDirect, toWebRequest } from "@mailpulse/core/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Each request's `Content-Type` as the client sent it, while Fastify sees a neutral one. */
@@ -33,7 +33,10 @@ export function createFastifyServe(mailpulse: MailPulseHttp, prefix: string) {
     restoreContentType(request);
     const pathname = withoutPrefix(pathnameOf(request.url), prefix);
     const direct = await serveDirect(mailpulse, request.raw, { pathname, clientIp: request.ip });
-    if (direct) return reply.code(direct.status).headers(direct.headers).send(direct.body);
+    if (direct) {
+      if (bodyLeftUnread(request.raw)) reply.header("connection", "close");
+      return reply.code(direct.status).headers(direct.headers).send(direct.body);
+    }
     const webRequest = toWebRequest(request.raw, {
       url: withoutPrefix(request.url, prefix),
       bodyStream: isReadable(request.body) ? request.body : undefined,
@@ -42,7 +45,10 @@ export function createFastifyServe(mailpulse: MailPulseHttp, prefix: string) {
       protocol: request.protocol,
       response: reply.raw,
     });
-    return reply.send(await mailpulse.handler(webRequest, { clientIp: request.ip }));
+    const response = await mailpulse.handler(webRequest, { clientIp: request.ip });
+    // A body the core did not read to its end (a 401 first, a 413) is not waited for.
+    if (bodyLeftUnread(request.raw)) reply.header("connection", "close");
+    return reply.send(response);
   };
 }
 

@@ -3,6 +3,12 @@ import { isUnderBasePath, pathnameOf } from "@mailpulse/core/node";
 import type { FastifyReply, FastifyServerOptions } from "fastify";
 import { createFastifyServe } from "./serve.js";
 
+/** Node's parser and timeout errors that have a status of their own; anything else is 400. */
+const clientErrorAnswers: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout"],
+};
+
 /** The `Fastify()` options {@link mailpulseFastifyServerOptions} returns. */
 export type MailPulseFastifyServerOptions = Pick<
   FastifyServerOptions,
@@ -18,7 +24,8 @@ export type MailPulseFastifyServerOptions = Pick<
  *   (and the pixel its GIF); elsewhere Fastify's own answer stands.
  * - `clientErrorHandler`: a request head past Node's `maxHeaderSize` (16 KiB by default, e.g. a
  *   20,000-character id) or otherwise unparsable is answered with a bare status line and no body
- *   (Fastify's default writes a JSON body, even to HEAD), then the connection is closed.
+ *   (Fastify's default writes a JSON body, even to HEAD), then the connection is closed; a request
+ *   not received within the server's `requestTimeout`/`headersTimeout` gets a bare 408 the same way.
  *
  * `prefix` is the one the plugin is registered with (default none).
  */
@@ -41,8 +48,10 @@ export function mailpulseFastifyServerOptions(
     },
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
-      const status = (error as { code?: string }).code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-      const reason = status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+      const [status, reason] = clientErrorAnswers[(error as { code?: string }).code ?? ""] ?? [
+        400,
+        "Bad Request",
+      ];
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     },
   };

@@ -11,7 +11,17 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The client went away or the server's request timeout cut it off: its doing, not a bug, so
+      // no stack is logged (and there is nobody left to read the answer).
+      throw new MailPulseError("BAD_REQUEST", "The request body ended before its declared length", {
+        cause: error,
+      });
+    }
+    const { done, value } = chunk;
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DirectResponse } from "../http/direct-route.js";
+import { bodyLeftUnread } from "./close-unread-body.js";
 import type { MailPulseHttp } from "./types.js";
 
 /** Where the request goes and who sent it, as the adapter determined them. */
@@ -32,8 +33,12 @@ export function serveDirect(
   });
 }
 
-/** Writes a direct answer with one `writeHead` and `end`, keeping headers the host already set. */
+/**
+ * Writes a direct answer with one `writeHead` and `end`, keeping headers the host already set;
+ * `Connection: close` when the client is still sending a body (see `bodyLeftUnread`).
+ */
 export function writeDirectResponse(res: ServerResponse, answer: DirectResponse): void {
+  if (bodyLeftUnread(res.req)) res.setHeader("connection", "close");
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body ?? undefined);
 }
