@@ -49,6 +49,14 @@ function integer(env: Env, name: string, { min, max }: { min: number; max: numbe
   return value;
 }
 
+/**
+ * A URL as it may appear in a message: the password of `scheme://user:password@host` replaced by
+ * `***`, also when the URL does not parse (the message is printed and lands in logs).
+ */
+export function redactUrl(raw: string): string {
+  return raw.replace(/^([^:/?#]+:\/\/[^/?#@]*?:)[^/?#]*@/, "$1***@");
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -56,7 +64,7 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   try {
     parsed = new URL(raw);
   } catch {
-    throw new SettingsError(`${name} is invalid: "${raw}" is not a URL`);
+    throw new SettingsError(`${name} is invalid: "${redactUrl(raw)}" is not a URL`);
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new SettingsError(

@@ -66,3 +66,20 @@ describe("standalone settings", () => {
     expect(() => readSettings({ [name]: value })).toThrowError(name);
   });
 });
+
+describe("invalid-setting messages", () => {
+  it.each([
+    ["MAILPULSE_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com:99999"],
+    ["DATABASE_URL", "postgres://app:s3cret-pw@db.example.com:5432:5432/mp"],
+    ["DATABASE_URL", "mysql://app:s3cret-pw@db.example.com/mp"],
+  ])("never echo the password of %s", (name, value) => {
+    let message = "";
+    try {
+      readSettings({ [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(name);
+    expect(message).not.toContain("s3cret-pw");
+  });
+});
