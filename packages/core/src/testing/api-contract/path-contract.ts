@@ -130,6 +130,28 @@ export function pathContract(target: () => ApiTestTarget): void {
       }
     });
 
+    it("refuses dot segments in the raw path before routing, whatever the method", async () => {
+      const { key } = await createTenant(target().mailpulse);
+      for (const [method, path] of [
+        ["GET", "/api/t/%2e%2e/stats"],
+        ["GET", "/api/t/o/../../stats"],
+        ["GET", "/api/campaigns/%2E"],
+        ["POST", "/api/t/.%2e/campaigns"],
+      ] as const) {
+        const answer = await rawRequest(target().baseUrl, method, path, { "x-api-key": key });
+        expect([path, answer.status, JSON.parse(answer.body)]).toEqual([
+          path,
+          400,
+          { error: "The URL path must not contain '.' or '..' segments" },
+        ]);
+      }
+      // Dots inside a segment are just characters.
+      const dotted = await rawRequest(target().baseUrl, "GET", "/api/contacts/a..b%40example.com", {
+        "x-api-key": key,
+      });
+      expect(dotted.status).toBe(404);
+    });
+
     it("refuses a NUL in the query and a cursor holding a time no date can have, with 400", async () => {
       const call = createApiClient(target().baseUrl);
       const { key } = await createTenant(target().mailpulse);
