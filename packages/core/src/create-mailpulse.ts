@@ -99,6 +99,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const campaigns = createCampaignService(deps, {
     limits,
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
+    detailLinkLimit: options.campaignDetailLinkLimit ?? 500,
   });
 
   const trackingOptions = options.tracking ?? {};

@@ -56,6 +56,7 @@ export function assertValidOptions(options: MailPulseOptions): void {
   };
   whole("maxBodyBytes", options.maxBodyBytes, 1);
   whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
+  whole("campaignDetailLinkLimit", options.campaignDetailLinkLimit, 1);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);
   whole("tracking.queueSize", tracking.queueSize, 1);

@@ -64,6 +64,11 @@ export interface MailPulseOptions {
   maxBodyBytes?: number;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
+  /**
+   * Links listed by the campaign detail, most clicked first. Default 500; all of them are paged
+   * through by `GET /api/campaigns/:id/links`.
+   */
+  campaignDetailLinkLimit?: number;
   /** Sending domains and the custom tracking domain: DNS, host names, re-checks (docs/domains.md). */
   domains?: DomainOptions;
   /**

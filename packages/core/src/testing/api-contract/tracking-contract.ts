@@ -90,6 +90,29 @@ export function trackingContract(target: () => ApiTestTarget): void {
       expect(body.stats.totalClicks).toBe(written.length);
     });
 
+    it("pages through a campaign's links in URL order, following the Link header", async () => {
+      const { call, tenant, sent } = await sendOne(target(), "Paged links");
+      await get(sent.links[1].trackingUrl);
+      const { body: list } = await call("GET", "/api/campaigns", { key: tenant.key });
+      const id = list.campaigns[0].id;
+      const first = await call("GET", `/api/campaigns/${id}/links?limit=1`, { key: tenant.key });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual([{ url: "https://example.com/a?x=1", clicks: 0 }]);
+      const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get("link") ?? "")?.[1];
+      expect(next).toMatch(/\/api\/campaigns\/[^/]+\/links\?limit=1&cursor=/);
+      const second = await fetch(next!, { headers: { "x-api-key": tenant.key } });
+      expect(await second.json()).toEqual([{ url: "https://example.com/b", clicks: 1 }]);
+      expect(second.headers.get("link")).toBeNull();
+      // The detail's own list is bounded: the store gives the most clicked first, at most `limit`.
+      expect(await target().storage.stats.campaignLinks(tenant.organization.id, id, 1)).toEqual([
+        { url: "https://example.com/b", clicks: 1 },
+      ]);
+      const badCursor = await call("GET", `/api/campaigns/${id}/links?cursor=%2F%2F%2F`, { key: tenant.key });
+      expect(badCursor.status).toBe(400);
+      const unknown = await call("GET", "/api/campaigns/no-such-campaign/links", { key: tenant.key });
+      expect(unknown.status).toBe(404);
+    });
+
     it("answers unknown pixel ids with the same GIF and records nothing; HEAD records nothing", async () => {
       const { sent, detail } = await sendOne(target());
       const unknown = await get(sent.pixelUrl.replace(/[^/]+$/, "unknown-id"));
