@@ -19,5 +19,8 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     limits: () => (maxCampaigns === undefined ? {} : { maxCampaigns }),
     domains: { dnsServers: settings.dnsServers },
     encryptionKey: settings.encryptionKey,
+    ...(settings.rateLimitPerMinute > 0
+      ? { rateLimit: { limit: settings.rateLimitPerMinute, windowMs: 60_000 } }
+      : {}),
   });
 }

@@ -6,7 +6,7 @@ import { decodeEncryptionKey } from "@mailpulse/core";
  * The standalone server's settings, read from the environment (see the README's table). Only
  * settings that act are read: a setting for a feature arrives with the feature (DNS servers and
  * the encryption key came with domain verification; private webhook targets will come with
- * webhook delivery, a rate limit with rate limiting), so none is accepted and silently ignored.
+ * webhook delivery), so none is accepted and silently ignored.
  */
 export interface Settings {
   port: number;
@@ -28,6 +28,11 @@ export interface Settings {
    * request, head and body; past it the server answers 408 and closes the connection.
    */
   requestTimeoutMs: number;
+  /**
+   * `MAILPULSE_RATE_LIMIT`: requests per minute and API key (default 600; `0` turns the limit
+   * off), counted in the database so every server process on it shares the quota.
+   */
+  rateLimitPerMinute: number;
   /** `MAILPULSE_HEADERS_TIMEOUT` (seconds, default 10, at most the request timeout): the same for the head. */
   headersTimeoutMs: number;
 }
@@ -140,5 +145,6 @@ export function readSettings(env: Env = process.env): Settings {
     encryptionKey: encryptionKey(env),
     requestTimeoutMs,
     headersTimeoutMs,
+    rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,
   };
 }

@@ -15,6 +15,7 @@ describe("standalone settings", () => {
       smtpUrl: undefined,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
+      rateLimitPerMinute: 600,
     });
   });
 
@@ -31,6 +32,7 @@ describe("standalone settings", () => {
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       MAILPULSE_REQUEST_TIMEOUT: "60",
       MAILPULSE_HEADERS_TIMEOUT: "5",
+      MAILPULSE_RATE_LIMIT: "120",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -45,6 +47,7 @@ describe("standalone settings", () => {
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       requestTimeoutMs: 60_000,
       headersTimeoutMs: 5_000,
+      rateLimitPerMinute: 120,
     });
   });
 
@@ -61,6 +64,7 @@ describe("standalone settings", () => {
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
     ["MAILPULSE_REQUEST_TIMEOUT", "0"],
     ["MAILPULSE_HEADERS_TIMEOUT", "31"],
+    ["MAILPULSE_RATE_LIMIT", "-5"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

@@ -4,6 +4,8 @@ import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
+import { createRateLimiter } from "./http/rate-limit/create-rate-limiter.js";
+import { defaultRateLimit } from "./http/rate-limit/rate-limit-options.js";
 import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
 import { consoleLogger } from "./logger.js";
@@ -163,12 +165,46 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const stats = createStatsService(deps);
   const contacts = createContactService(deps);
 
-  const routes = apiRoutes({ emails, campaigns, stats, contacts, tracking, sendingDomains, trackingDomain });
+  const rateLimit = options.rateLimit;
+  const rateLimiter =
+    rateLimit &&
+    createRateLimiter({
+      quota: {
+        limit: rateLimit.limit ?? defaultRateLimit.limit,
+        windowMs: rateLimit.windowMs ?? defaultRateLimit.windowMs,
+      },
+      store: rateLimit.store ?? "storage",
+      backend: options.storage.rateLimitBackend,
+      keyPrefix: "api",
+      logger,
+    });
+  // Per IP and in memory: one process's view is enough to stop a flood of hits from one address.
+  const trackingIpLimiter =
+    rateLimit?.trackingPerIp &&
+    createRateLimiter({
+      quota: rateLimit.trackingPerIp,
+      store: "memory",
+      backend: undefined,
+      keyPrefix: "tracking",
+      logger,
+    });
+
+  const routes = apiRoutes({
+    emails,
+    campaigns,
+    stats,
+    contacts,
+    tracking,
+    sendingDomains,
+    trackingDomain,
+    ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
+  });
   const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
     routes: mounted,
     baseUrl,
     authenticate: apiKeys.authenticate,
+    ...(rateLimiter ? { rateLimiter } : {}),
     maxBodyBytes,
     logger,
   });

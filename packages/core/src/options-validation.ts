@@ -71,6 +71,22 @@ export function assertValidOptions(options: MailPulseOptions): void {
       `\`tracking.ipAddresses\` must be "truncated", "full" or "none" (got ${JSON.stringify(tracking.ipAddresses)})`,
     );
   }
+  const rateLimit = options.rateLimit;
+  if (rateLimit !== undefined) {
+    whole("rateLimit.limit", rateLimit.limit, 1);
+    whole("rateLimit.windowMs", rateLimit.windowMs, 1000);
+    whole("rateLimit.trackingPerIp.limit", rateLimit.trackingPerIp?.limit, 1);
+    whole("rateLimit.trackingPerIp.windowMs", rateLimit.trackingPerIp?.windowMs, 1000);
+    const store = rateLimit.store;
+    if (
+      store !== undefined &&
+      store !== "storage" &&
+      store !== "memory" &&
+      !(typeof store === "object" && store?.redis)
+    ) {
+      fail('`rateLimit.store` must be "storage", "memory" or { redis: <client> }');
+    }
+  }
   whole("domains.dnsTimeoutMs", options.domains?.dnsTimeoutMs, 1);
   whole("domains.recheckIntervalMs", options.domains?.recheckIntervalMs, 1);
 }

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from "./http/rate-limit/rate-limit-options.js";
 import type { Logger } from "./logger.js";
 import type { Clock } from "./ports/clock.js";
 import type { DnsResolver } from "./ports/dns-resolver.js";
@@ -79,6 +80,13 @@ export interface MailPulseOptions {
   encryptionKey?: string | Uint8Array;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
+  /**
+   * The API's rate limit per API key (429 past it, with `RateLimit-Policy`/`RateLimit` headers on
+   * every authenticated answer), and an optional per-IP limit of the tracking routes
+   * (docs/limits.md). Default: no rate limit; `{}` is 600 requests per minute per key, counted in
+   * the storage's database.
+   */
+  rateLimit?: RateLimitOptions;
   clock?: Clock;
   logger?: Logger;
   /** Resource id generator. Default: time-ordered UUIDv7-style ids. */

@@ -31,6 +31,7 @@ export type {
   OrganizationStore,
   OutboxEvent,
   PeriodEmailTotals,
+  RateLimitBackend,
   SaveSendingDomainCheckResult,
   SendingDomainCheck,
   SendingDomainRecord,

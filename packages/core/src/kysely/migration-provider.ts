@@ -8,6 +8,7 @@ import type { StorageCapabilities } from "./capabilities.js";
 import { initialSchema } from "./migrations/0001-initial-schema.js";
 import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
 import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
+import { rateLimit } from "./migrations/0006-rate-limit.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -26,6 +27,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
         "0001_initial_schema": initialSchema(capabilities),
         "0002_event_campaign_click_index": eventCampaignClickIndex,
         "0003_sending_domain_checks": sendingDomainChecks,
+        "0006_rate_limit": rateLimit,
       };
     },
   };

@@ -1,3 +1,4 @@
+import type { RateLimiter } from "../http/rate-limit/create-rate-limiter.js";
 import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
@@ -22,6 +23,8 @@ export interface ApiRouteServices {
   tracking: TrackingService;
   sendingDomains: SendingDomainService;
   trackingDomain: TrackingDomainService;
+  /** Counts tracking hits per client IP (429 past its quota); default none. */
+  trackingIpLimiter?: RateLimiter;
 }
 
 /**
@@ -35,7 +38,7 @@ export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),
-    ...trackingRoutes(services.tracking),
+    ...trackingRoutes(services.tracking, services.trackingIpLimiter),
     ...domainRoutes(services.sendingDomains, services.trackingDomain),
   ];
 }

@@ -1,4 +1,6 @@
 import { type DirectResponse, defineDirectRoute } from "../http/direct-route.js";
+import type { RateLimiter } from "../http/rate-limit/create-rate-limiter.js";
+import { rateLimitHeaders } from "../http/rate-limit/rate-limit-headers.js";
 import { trackClickDocs, trackOpenDocs } from "../openapi/operations/tracking-docs.js";
 import type { TrackingService } from "../services/tracking-service.js";
 import { idParams } from "./id-params.js";
@@ -33,7 +35,22 @@ const unknownLinkAnswer: DirectResponse = {
  * Public tracking endpoints (no API key: mail clients call them). Direct routes: the Node bridge
  * serves them without building a `Request` or `Response` (see `defineDirectRoute`).
  */
-export function trackingRoutes(tracking: TrackingService) {
+export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimiter) {
+  /** The 429 for a client IP past its quota, or `undefined` to go on. */
+  async function overIpQuota(clientIp: string | undefined): Promise<DirectResponse | undefined> {
+    if (!ipLimiter || clientIp === undefined) return undefined;
+    const outcome = await ipLimiter.consume(clientIp);
+    if (outcome.allowed) return undefined;
+    return {
+      status: 429,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        ...rateLimitHeaders(ipLimiter.quota, outcome),
+      },
+      body: JSON.stringify({ error: `Rate limit exceeded: retry in ${outcome.resetSeconds} s` }),
+    };
+  }
+
   return [
     defineDirectRoute({
       path: trackingPaths.open,
@@ -43,6 +60,8 @@ export function trackingRoutes(tracking: TrackingService) {
       // a mail client shows a broken image for anything else.
       invalidParamsAnswer: pixelAnswer,
       direct: async ({ params, method, header, clientIp }) => {
+        const refused = await overIpQuota(clientIp);
+        if (refused) return refused;
         if (method !== "HEAD") {
           await tracking.recordOpen(params.id, { ip: clientIp, userAgent: header("user-agent") });
         }
@@ -56,6 +75,8 @@ export function trackingRoutes(tracking: TrackingService) {
       // A person clicked: an HTML page reads better than a JSON error.
       invalidParamsAnswer: unknownLinkAnswer,
       direct: async ({ params, method, header, clientIp }) => {
+        const refused = await overIpQuota(clientIp);
+        if (refused) return refused;
         const signals = { ip: clientIp, userAgent: header("user-agent") };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");
         if (!url) return unknownLinkAnswer;
