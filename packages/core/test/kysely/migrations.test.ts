@@ -36,12 +36,14 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0001_initial_schema", "Up", "Success"],
     ["0002_event_campaign_click_index", "Up", "Success"],
     ["0003_sending_domain_checks", "Up", "Success"],
+    ["0006_rate_limit", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0006_rate_limit", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
     ["0001_initial_schema", "Down"],
@@ -49,7 +51,8 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(12);
+  expect(await tables()).toHaveLength(13);
+  expect(await tables()).toContain("mailpulse_rate_limit");
 }
 
 describe("migrations", () => {
