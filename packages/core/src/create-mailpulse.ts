@@ -189,16 +189,19 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       logger,
     });
 
-  const routes = apiRoutes({
-    emails,
-    campaigns,
-    stats,
-    contacts,
-    tracking,
-    sendingDomains,
-    trackingDomain,
-    ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
-  });
+  const routes = apiRoutes(
+    {
+      emails,
+      campaigns,
+      stats,
+      contacts,
+      tracking,
+      sendingDomains,
+      trackingDomain,
+      ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
+    },
+    basePath,
+  );
   const mounted = mountRoutes(routes, basePath);
   const handler = createHandler({
     routes: mounted,

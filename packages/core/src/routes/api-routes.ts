@@ -11,6 +11,7 @@ import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
 import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
+import { openApiRoutes } from "./openapi-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
 
@@ -30,10 +31,11 @@ export interface ApiRouteServices {
 /**
  * The API's one route table: every route, with its path relative to the base path, in the order
  * the OpenAPI document lists them. The handler serves it mounted under `basePath`, the instance
- * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it.
+ * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it (served at
+ * `{basePath}/openapi.json`, the last route). `basePath` is where the table will be mounted.
  */
-export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
-  return [
+export function apiRoutes(services: ApiRouteServices, basePath: string): AnyRoute[] {
+  const routes: AnyRoute[] = [
     ...emailRoutes(services.emails),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
@@ -41,4 +43,7 @@ export function apiRoutes(services: ApiRouteServices): AnyRoute[] {
     ...trackingRoutes(services.tracking, services.trackingIpLimiter),
     ...domainRoutes(services.sendingDomains, services.trackingDomain),
   ];
+  // Last: the document describes the whole table, itself included.
+  routes.push(...openApiRoutes(() => routes, basePath));
+  return routes;
 }

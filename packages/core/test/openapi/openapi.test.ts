@@ -265,9 +265,10 @@ describe("docs/openapi.json", () => {
       in: "header",
       name: "x-api-key",
     });
-    // Only the tracking pixel and redirect, which mail clients call, go without a key.
+    // Only the tracking pixel and redirect, which mail clients call, and this document go without a key.
     const publicOperations = documented.filter(({ operation }) => effectiveSecurity(operation).length === 0);
     expect(publicOperations.map((entry) => entry.key).sort()).toEqual([
+      "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
     ]);
@@ -360,6 +361,8 @@ describe("docs/openapi.json", () => {
 describe("docs/openapi.json against the live handler", () => {
   let storage: Storage;
   let mailpulse: MailPulse;
+  /** The same storage behind a rate limit of one request per key and per IP, for the 429s. */
+  let limited: MailPulse;
   let apiKey: string;
   /** A second organization, for the domain rules between organizations. */
   let otherKey: string;
@@ -386,6 +389,12 @@ describe("docs/openapi.json against the live handler", () => {
       // Domain verification reads a DNS server on loopback, never public DNS.
       domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000 },
     });
+    limited = createMailPulse({
+      storage,
+      baseUrl: "http://x.test",
+      rateLimit: { limit: 1, store: "memory", trackingPerIp: { limit: 1, windowMs: 60_000 } },
+      logger: { info: () => {}, error: () => {} },
+    });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
     apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
     const other = await mailpulse.organizations.create({ name: "Other" });
@@ -395,6 +404,7 @@ describe("docs/openapi.json against the live handler", () => {
   afterAll(async () => {
     await dns?.close();
     await mailpulse?.stop();
+    await limited?.stop();
     await storage?.close();
   });
 
@@ -407,6 +417,8 @@ describe("docs/openapi.json against the live handler", () => {
     contentType?: string;
     /** The `x-api-key` header; `null` sends none. Default: a valid key. */
     key?: string | null;
+    /** The instance to ask (with a client IP); default the unlimited one. */
+    via?: MailPulse;
   }
 
   interface Answer {
@@ -433,7 +445,10 @@ describe("docs/openapi.json against the live handler", () => {
       body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
       headers.set("content-type", options.contentType ?? "application/json");
     }
-    const response = await mailpulse.handler(new Request(url, { method, headers, body }));
+    const request = new Request(url, { method, headers, body });
+    const response = options.via
+      ? await options.via.handler(request, { clientIp: "203.0.113.9" })
+      : await mailpulse.handler(request);
     const text = await response.text();
     const where = `${key} answered ${response.status} ${text.slice(0, 200)}`;
 
@@ -671,6 +686,31 @@ describe("docs/openapi.json against the live handler", () => {
     expect((await call("POST /api/organizations/domain/verify")).json).toMatchObject({ verified: true });
     expect(await statusOf("GET /api/organizations/domain")).toBe(200);
     expect(await statusOf("DELETE /api/organizations/domain")).toBe(200);
+  });
+
+  it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {
+    // One request per key and per IP: a first keyed call and a first tracking hit use both quotas up.
+    await call("GET /api/campaigns", { via: limited });
+    await call("GET /api/t/o/{id}", { via: limited, key: null, params: { id: "x" } });
+    for (const { key, operation } of documented) {
+      if (!operation.responses["429"]) continue;
+      const body = operation.requestBody ? {} : undefined;
+      const answer = await call(key, { via: limited, params: { id: "x" }, body });
+      expect(answer.status, key).toBe(429);
+      expect(answer.json, key).toEqual({
+        error: expect.stringMatching(/^Rate limit exceeded: retry in \d+ s$/),
+      });
+    }
+  });
+
+  it("serves itself at /api/openapi.json without a key, with this instance's address", async () => {
+    const served = await call("GET /api/openapi.json", { key: null });
+    expect(served.status).toBe(200);
+    const expected = structuredClone(doc) as unknown as {
+      servers: Array<{ variables: { baseUrl: { default: string } } }>;
+    };
+    expected.servers[0]!.variables.baseUrl.default = "http://x.test";
+    expect(served.json).toEqual(expected);
   });
 
   it("has seen every documented status of every operation answered, and no other", () => {
