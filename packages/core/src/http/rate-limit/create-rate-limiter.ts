@@ -104,6 +104,9 @@ function storeLimiter(
     return undefined;
   }
   // The table comes from migration 0006, so neither store creates one (nor needs DDL rights).
+  // No purge timer: a key's row is reused once its window expired, so the table holds one row per
+  // API key that was used, and the library's timer would outlive a closed storage (on SQLite its
+  // failure would be an unhandled rejection).
   if (backend.kind === "better-sqlite3") {
     return new RateLimiterSQLite({
       ...base,
@@ -111,6 +114,7 @@ function storeLimiter(
       storeType: "better-sqlite3",
       tableName,
       tableCreated: true,
+      clearExpiredByTimeout: false,
     });
   }
   return new RateLimiterPostgres({
@@ -120,6 +124,7 @@ function storeLimiter(
     tableName,
     ...(backend.schema ? { schemaName: backend.schema } : {}),
     tableCreated: true,
+    clearExpiredByTimeout: false,
   });
 }
 
