@@ -1,4 +1,4 @@
-import { mailpulseFastify } from "@mailpulse/adapter-fastify";
+import { mailpulseFastify, mailpulseFastifyServerOptions } from "@mailpulse/adapter-fastify";
 import { createMailPulse, type MailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -22,7 +22,13 @@ export interface HostAppOptions {
 export async function createHostApp(
   options: HostAppOptions = {},
 ): Promise<{ app: FastifyInstance; mailpulse: MailPulse; close: () => Promise<void> }> {
-  const app = Fastify({ logger: options.logger ?? true });
+  let instance: MailPulse | undefined;
+  const app = Fastify({
+    logger: options.logger ?? true,
+    // MailPulse answers URLs Fastify cannot decode under its mount point (`%FF`), in its JSON
+    // shape. A function, because the instance is made after the app, to log through `app.log`.
+    ...mailpulseFastifyServerOptions(() => instance as MailPulse, { prefix: options.prefix }),
+  });
   const storage = sqliteStorage({ filename: options.databaseFile ?? ":memory:" });
   await storage.migrate();
   const mailpulse = createMailPulse({
@@ -31,6 +37,7 @@ export async function createHostApp(
     // Fastify's pino logger: MailPulse's lines come out as JSON with their fields (emailId, to, err).
     logger: app.log,
   });
+  instance = mailpulse;
   // Background work that runs on its own (the daily re-check of verified sending domains).
   await mailpulse.start();
 

@@ -20,5 +20,8 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     domains: { dnsServers: settings.dnsServers },
     encryptionKey: settings.encryptionKey,
     webhooks: { allowPrivateNetworks: settings.webhookAllowPrivate },
+    ...(settings.rateLimitPerMinute > 0
+      ? { rateLimit: { limit: settings.rateLimitPerMinute, windowMs: 60_000 } }
+      : {}),
   });
 }

@@ -2,10 +2,9 @@
  * The standalone MailPulse server: Fastify + the MailPulse plugin on SQLite (or PostgreSQL when
  * DATABASE_URL is set). `npm start` at the repository root runs this file.
  */
-import { mailpulseFastify } from "@mailpulse/adapter-fastify";
-import Fastify from "fastify";
 import { ensureDefaultOrganization } from "./bootstrap.js";
 import { createInstance } from "./create-instance.js";
+import { createServer } from "./create-server.js";
 import { openStorage } from "./open-storage.js";
 import { readSettings, SettingsError } from "./settings.js";
 
@@ -27,8 +26,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = Fastify({ logger: false, forceCloseConnections: "idle" });
-  await app.register(mailpulseFastify, { mailpulse });
+  const app = await createServer(settings, mailpulse);
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;

@@ -6,7 +6,7 @@ import { decodeEncryptionKey } from "@mailpulse/core";
  * The standalone server's settings, read from the environment (see the README's table). Only
  * settings that act are read: a setting for a feature arrives with the feature (DNS servers and
  * the encryption key came with domain verification, private webhook targets with webhook
- * delivery; a rate limit will come with rate limiting), so none is accepted and silently ignored.
+ * delivery, a rate limit with rate limiting), so none is accepted and silently ignored.
  */
 export interface Settings {
   port: number;
@@ -25,6 +25,18 @@ export interface Settings {
   encryptionKey: string | undefined;
   /** `MAILPULSE_WEBHOOK_ALLOW_PRIVATE=true`: webhooks may target loopback and private addresses (development). */
   webhookAllowPrivate: boolean;
+  /**
+   * `MAILPULSE_REQUEST_TIMEOUT` (seconds, default 30): the most a client may take to send a whole
+   * request, head and body; past it the server answers 408 and closes the connection.
+   */
+  requestTimeoutMs: number;
+  /**
+   * `MAILPULSE_RATE_LIMIT`: requests per minute and API key (default 600; `0` turns the limit
+   * off), counted in the database so every server process on it shares the quota.
+   */
+  rateLimitPerMinute: number;
+  /** `MAILPULSE_HEADERS_TIMEOUT` (seconds, default 10, at most the request timeout): the same for the head. */
+  headersTimeoutMs: number;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -51,6 +63,14 @@ function boolean(env: Env, name: string): boolean {
   throw new SettingsError(`${name}=${env[name]} is invalid: expected true or false`);
 }
 
+/**
+ * A URL as it may appear in a message: the password of `scheme://user:password@host` replaced by
+ * `***`, also when the URL does not parse (the message is printed and lands in logs).
+ */
+export function redactUrl(raw: string): string {
+  return raw.replace(/^([^:/?#]+:\/\/[^/?#@]*?:)[^/?#]*@/, "$1***@");
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
@@ -58,7 +78,7 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   try {
     parsed = new URL(raw);
   } catch {
-    throw new SettingsError(`${name} is invalid: "${raw}" is not a URL`);
+    throw new SettingsError(`${name} is invalid: "${redactUrl(raw)}" is not a URL`);
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new SettingsError(
@@ -114,6 +134,13 @@ export function readSettings(env: Env = process.env): Settings {
   const sqlitePath = isAbsolute(sqliteSetting)
     ? sqliteSetting
     : resolve(env.INIT_CWD ?? process.cwd(), sqliteSetting);
+  const requestTimeoutMs = (integer(env, "MAILPULSE_REQUEST_TIMEOUT", { min: 1, max: 3600 }) ?? 30) * 1000;
+  const headersTimeoutMs = (integer(env, "MAILPULSE_HEADERS_TIMEOUT", { min: 1, max: 3600 }) ?? 10) * 1000;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new SettingsError(
+      `MAILPULSE_HEADERS_TIMEOUT is invalid: ${headersTimeoutMs / 1000} s is longer than the request timeout (${requestTimeoutMs / 1000} s)`,
+    );
+  }
   return {
     port,
     host,
@@ -126,5 +153,8 @@ export function readSettings(env: Env = process.env): Settings {
     dnsServers: dnsServers(env),
     encryptionKey: encryptionKey(env),
     webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,
   };
 }

@@ -14,6 +14,9 @@ describe("standalone settings", () => {
       maxCampaigns: undefined,
       smtpUrl: undefined,
       webhookAllowPrivate: false,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      rateLimitPerMinute: 600,
     });
   });
 
@@ -29,6 +32,9 @@ describe("standalone settings", () => {
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
+      MAILPULSE_REQUEST_TIMEOUT: "60",
+      MAILPULSE_HEADERS_TIMEOUT: "5",
+      MAILPULSE_RATE_LIMIT: "120",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -42,6 +48,9 @@ describe("standalone settings", () => {
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       webhookAllowPrivate: true,
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 5_000,
+      rateLimitPerMinute: 120,
     });
   });
 
@@ -57,8 +66,28 @@ describe("standalone settings", () => {
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
     ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "yes"],
+    ["MAILPULSE_REQUEST_TIMEOUT", "0"],
+    ["MAILPULSE_HEADERS_TIMEOUT", "31"],
+    ["MAILPULSE_RATE_LIMIT", "-5"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);
+  });
+});
+
+describe("invalid-setting messages", () => {
+  it.each([
+    ["MAILPULSE_SMTP_URL", "smtp://mailer:s3cret-pw@smtp.example.com:99999"],
+    ["DATABASE_URL", "postgres://app:s3cret-pw@db.example.com:5432:5432/mp"],
+    ["DATABASE_URL", "mysql://app:s3cret-pw@db.example.com/mp"],
+  ])("never echo the password of %s", (name, value) => {
+    let message = "";
+    try {
+      readSettings({ [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(name);
+    expect(message).not.toContain("s3cret-pw");
   });
 });

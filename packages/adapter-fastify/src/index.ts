@@ -1,9 +1,12 @@
-import type { Readable } from "node:stream";
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { pathnameOf, serveDirect, toWebRequest } from "@mailpulse/core/node";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { FastifyPluginAsync, HTTPMethods } from "fastify";
+import { createFastifyServe, setContentTypeAside } from "./serve.js";
 
 export type { MailPulseHttp, MailPulseRequestInfo } from "@mailpulse/core/node";
+export {
+  type MailPulseFastifyServerOptions,
+  mailpulseFastifyServerOptions,
+} from "./server-options.js";
 
 /** Options of {@link mailpulseFastify}; Fastify's own `prefix` may be passed beside them. */
 export interface MailPulseFastifyOptions {
@@ -19,9 +22,12 @@ const METHODS: HTTPMethods[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
  *
  * Deliberately not wrapped in `fastify-plugin`: it runs in its own encapsulated scope, where every
  * content-type parser is replaced by one that hands the raw payload stream to the core untouched
- * (the core parses JSON, enforces its body limit and content type). The host's parsers and routes
- * outside this scope are unaffected. Responses go out through `reply.send`, so the host's
- * `onSend` hooks and headers (CORS, compression) still apply.
+ * (the core parses JSON, enforces its body limit and content type, after checking the key). The
+ * host's parsers and routes outside this scope are unaffected. Responses go out through
+ * `reply.send`, so the host's `onSend` hooks and headers (CORS, compression) still apply.
+ *
+ * Fastify answers malformed URLs (`%FF`) and oversized request heads itself, before any plugin
+ * runs: pass {@link mailpulseFastifyServerOptions} to `Fastify()` to have MailPulse answer those.
  */
 export const mailpulseFastify: FastifyPluginAsync<MailPulseFastifyOptions> = async (instance, options) => {
   const mailpulse = options.mailpulse;
@@ -34,34 +40,9 @@ export const mailpulseFastify: FastifyPluginAsync<MailPulseFastifyOptions> = asy
     done(null, payload);
   });
 
-  const prefix = instance.prefix;
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const pathname = withoutPrefix(pathnameOf(request.url), prefix);
-    const direct = await serveDirect(mailpulse, request.raw, { pathname, clientIp: request.ip });
-    if (direct) return reply.code(direct.status).headers(direct.headers).send(direct.body);
-    const webRequest = toWebRequest(request.raw, {
-      url: withoutPrefix(request.url, prefix),
-      bodyStream: isReadable(request.body) ? request.body : undefined,
-      maxBodyBytes: mailpulse.maxBodyBytes,
-      // request.protocol (and request.ip below) already follow the server's trustProxy option.
-      protocol: request.protocol,
-      response: reply.raw,
-    });
-    return reply.send(await mailpulse.handler(webRequest, { clientIp: request.ip }));
-  };
-
+  const serve = createFastifyServe(mailpulse, instance.prefix);
   // HEAD is listed explicitly so the core answers it, instead of Fastify's derived GET-minus-body.
-  const route = { method: METHODS, handler, exposeHeadRoute: false };
+  const route = { method: METHODS, onRequest: setContentTypeAside, handler: serve, exposeHeadRoute: false };
   instance.route({ ...route, url: mailpulse.basePath });
   instance.route({ ...route, url: `${mailpulse.basePath}/*` });
 };
-
-/** The core routes on paths relative to the mount point, so the registration prefix comes off. */
-function withoutPrefix(url: string, prefix: string): string {
-  if (prefix === "" || !url.startsWith(prefix)) return url;
-  return url.slice(prefix.length);
-}
-
-function isReadable(value: unknown): value is Readable {
-  return typeof (value as Readable | undefined)?.pipe === "function";
-}

@@ -7,6 +7,8 @@ import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
+import { createRateLimiter } from "./http/rate-limit/create-rate-limiter.js";
+import { defaultRateLimit } from "./http/rate-limit/rate-limit-options.js";
 import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
 import { toLogger } from "./logger.js";
@@ -127,6 +129,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const campaigns = createCampaignService(deps, {
     limits,
     detailEmailLimit: options.campaignDetailEmailLimit ?? 500,
+    detailLinkLimit: options.campaignDetailLinkLimit ?? 500,
   });
 
   const trackingOptions = options.tracking ?? {};
@@ -242,6 +245,29 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     pollIntervalMs: webhookOptions.pollIntervalMs ?? 1000,
     retentionMs: (webhookOptions.retentionDays ?? 30) * 24 * 60 * 60 * 1000,
   });
+  const rateLimit = options.rateLimit;
+  const rateLimiter =
+    rateLimit &&
+    createRateLimiter({
+      quota: {
+        limit: rateLimit.limit ?? defaultRateLimit.limit,
+        windowMs: rateLimit.windowMs ?? defaultRateLimit.windowMs,
+      },
+      store: rateLimit.store ?? "storage",
+      backend: options.storage.rateLimitBackend,
+      keyPrefix: "api",
+      logger,
+    });
+  // Per IP and in memory: one process's view is enough to stop a flood of hits from one address.
+  const trackingIpLimiter =
+    rateLimit?.trackingPerIp &&
+    createRateLimiter({
+      quota: rateLimit.trackingPerIp,
+      store: "memory",
+      backend: undefined,
+      keyPrefix: "tracking",
+      logger,
+    });
 
   const routes = apiRoutes(
     {
@@ -255,7 +281,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       trackingDomain,
       webhooks,
       events,
+      ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
+    basePath,
     { maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
@@ -263,6 +291,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     routes: mounted,
     baseUrl,
     authenticate: apiKeys.authenticate,
+    ...(rateLimiter ? { rateLimiter } : {}),
     maxBodyBytes,
     logger,
   });

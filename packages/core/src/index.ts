@@ -26,6 +26,11 @@ export {
 } from "./errors.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
 export type { OperationDocs } from "./http/operation-docs.js";
+export type {
+  RateLimitOptions,
+  RateLimitQuota,
+  RateLimitStore,
+} from "./http/rate-limit/rate-limit-options.js";
 export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type LogFields, type Logger, type StructuredLogger } from "./logger.js";
 export type { MailPulseHttp } from "./node/types.js";

@@ -7,6 +7,7 @@ export type { DirectHandler, DirectHandlerRequest } from "./http/direct-handler.
 export type { DirectRequest, DirectResponse } from "./http/direct-route.js";
 export { isUnderBasePath, pathnameOf } from "./node/base-path.js";
 export { clientIpOf } from "./node/client-ip.js";
+export { bodyLeftUnread } from "./node/close-unread-body.js";
 export { createNodeListener, type NodeListenerOptions } from "./node/create-node-listener.js";
 export {
   isBridgeableMethod,

@@ -66,6 +66,7 @@ export function assertValidOptions(options: MailPulseOptions): void {
   whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
   whole("sending.staleAfterMs", options.sending?.staleAfterMs, 0);
   whole("sending.idempotencyWaitMs", options.sending?.idempotencyWaitMs, 0);
+  whole("campaignDetailLinkLimit", options.campaignDetailLinkLimit, 1);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);
   whole("tracking.queueSize", tracking.queueSize, 1);
@@ -79,6 +80,22 @@ export function assertValidOptions(options: MailPulseOptions): void {
     fail(
       `\`tracking.ipAddresses\` must be "truncated", "full" or "none" (got ${JSON.stringify(tracking.ipAddresses)})`,
     );
+  }
+  const rateLimit = options.rateLimit;
+  if (rateLimit !== undefined) {
+    whole("rateLimit.limit", rateLimit.limit, 1);
+    whole("rateLimit.windowMs", rateLimit.windowMs, 1000);
+    whole("rateLimit.trackingPerIp.limit", rateLimit.trackingPerIp?.limit, 1);
+    whole("rateLimit.trackingPerIp.windowMs", rateLimit.trackingPerIp?.windowMs, 1000);
+    const store = rateLimit.store;
+    if (
+      store !== undefined &&
+      store !== "storage" &&
+      store !== "memory" &&
+      !(typeof store === "object" && store?.redis)
+    ) {
+      fail('`rateLimit.store` must be "storage", "memory" or { redis: <client> }');
+    }
   }
   whole("domains.dnsTimeoutMs", options.domains?.dnsTimeoutMs, 1);
   whole("domains.recheckIntervalMs", options.domains?.recheckIntervalMs, 1);

@@ -1,4 +1,5 @@
 import type { LookupFunction } from "node:net";
+import type { RateLimitOptions } from "./http/rate-limit/rate-limit-options.js";
 import type { Logger } from "./logger.js";
 import type { Clock } from "./ports/clock.js";
 import type { DnsResolver } from "./ports/dns-resolver.js";
@@ -119,6 +120,11 @@ export interface MailPulseOptions {
   sending?: SendingOptions;
   /** Emails listed by the campaign detail, newest first. Default 500. */
   campaignDetailEmailLimit?: number;
+  /**
+   * Links listed by the campaign detail, most clicked first. Default 500; all of them are paged
+   * through by `GET /api/campaigns/:id/links`.
+   */
+  campaignDetailLinkLimit?: number;
   /** Sending domains and the custom tracking domain: DNS, host names, re-checks (docs/domains.md). */
   domains?: DomainOptions;
   /**
@@ -131,6 +137,13 @@ export interface MailPulseOptions {
   tracking?: TrackingOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */
   webhooks?: WebhookOptions;
+  /**
+   * The API's rate limit per API key (429 past it, with `RateLimit-Policy`/`RateLimit` headers on
+   * every authenticated answer), and an optional per-IP limit of the tracking routes
+   * (docs/limits.md). Default: no rate limit; `{}` is 600 requests per minute per key, counted in
+   * the storage's database.
+   */
+  rateLimit?: RateLimitOptions;
   /** The source of the current time. Default: the system clock. */
   clock?: Clock;
   /**

@@ -42,6 +42,7 @@ export type {
   Organization,
   OrganizationStore,
   PeriodEmailTotals,
+  RateLimitBackend,
   SaveSendingDomainCheckResult,
   SendingDomainCheck,
   SendingDomainRecord,

@@ -45,5 +45,6 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
     capabilities: postgresCapabilities,
     ownsConnection,
     schema: options.schema,
+    rateLimitBackend: { kind: "pg", pool, ...(options.schema ? { schema: options.schema } : {}) },
   });
 }

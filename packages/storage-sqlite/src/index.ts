@@ -42,5 +42,10 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   const db = new Kysely<MailPulseDatabase>({
     dialect: new SqliteDialect({ database: withStatementCache(database, statementCacheSize) }),
   });
-  return createKyselyStorage({ db, capabilities: sqliteCapabilities });
+  return createKyselyStorage({
+    db,
+    capabilities: sqliteCapabilities,
+    // The raw database, not the statement-cached wrapper: rate-limiter-flexible prepares its own.
+    rateLimitBackend: { kind: "better-sqlite3", database },
+  });
 }

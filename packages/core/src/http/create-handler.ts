@@ -1,7 +1,12 @@
+import { createHash } from "node:crypto";
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { describeUnexpected } from "./describe-unexpected.js";
+import { directResponseToResponse } from "./direct-route.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
+import { parsePathParams } from "./path-params.js";
+import type { RateLimiter } from "./rate-limit/create-rate-limiter.js";
+import { rateLimitHeaders } from "./rate-limit/rate-limit-headers.js";
 import type { AnyRoute } from "./route.js";
 import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
 import { createRouter } from "./router.js";
@@ -24,32 +29,72 @@ export interface HandlerOptions {
   baseUrl: string;
   /** Maps a plaintext API key to its organization id, or `undefined` when invalid or revoked. */
   authenticate: (apiKey: string) => Promise<string | undefined>;
+  /**
+   * Counts each authenticated request against its API key's quota (429 past it); its headers go
+   * on every authenticated answer. Default: no rate limit.
+   */
+  rateLimiter?: RateLimiter;
   maxBodyBytes: number;
   logger: Logger;
 }
 
+/** The rate limit's key for an API key: a digest, so no plaintext key is ever stored. */
+function rateLimitKeyOf(apiKey: string): string {
+  return createHash("sha256").update(apiKey, "utf8").digest("base64url");
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // A route's own Response with immutable headers: copy it.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== "HEAD") return response;
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
 /**
- * Builds the request pipeline: route match -> auth (`x-api-key`) -> path and query validation ->
+ * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit (per key) -> path and query validation ->
  * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
  * `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
 
-  async function run(request: Request, info: MailPulseRequestInfo): Promise<Response> {
+  /** The rate-limit headers of the request being answered, once its key is known. */
+  type Answered = { headers?: Record<string, string> };
+
+  async function run(request: Request, info: MailPulseRequestInfo, answered: Answered): Promise<Response> {
     const url = new URL(request.url);
     const { route, params } = router.match(request.method, url.pathname);
 
     let organizationId = "";
     if (route.auth !== "none") {
-      const key = request.headers.get("x-api-key");
-      const found = key ? await options.authenticate(key.trim()) : undefined;
-      if (!found) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
+      const key = request.headers.get("x-api-key")?.trim();
+      const found = key ? await options.authenticate(key) : undefined;
+      if (!found || !key) throw new MailPulseError("UNAUTHORIZED", "Unauthorized");
       organizationId = found;
+      if (options.rateLimiter) {
+        // Per key, not per organization: one noisy integration must not starve another key.
+        const outcome = await options.rateLimiter.consume(rateLimitKeyOf(key));
+        answered.headers = rateLimitHeaders(options.rateLimiter.quota, outcome);
+        if (!outcome.allowed) {
+          throw new MailPulseError("RATE_LIMITED", `Rate limit exceeded: retry in ${outcome.resetSeconds} s`);
+        }
+      }
     }
 
+    const parsed = parsePathParams(route, params);
+    if ("answer" in parsed) return withoutBodyForHead(request, directResponseToResponse(parsed.answer));
     const context = {
-      params: route.params ? validate(route.params, params, "path") : params,
+      params: parsed.params,
       query: route.query ? validate(route.query, queryRecord(url), "query") : {},
       input:
         route.input &&
@@ -61,15 +106,12 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
     };
     const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
-    if (request.method === "HEAD") {
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    return response;
+    return withoutBodyForHead(request, response);
   }
 
-  return async (request, info = {}) => {
+  async function answer(request: Request, info: MailPulseRequestInfo, answered: Answered): Promise<Response> {
     try {
-      return await run(request, info);
+      return await run(request, info, answered);
     } catch (error) {
       if (error instanceof MailPulseError) {
         // A delivery failure was logged where its email and recipients are known (the email service).
@@ -80,5 +122,11 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
       options.logger.error(describeUnexpected(error, `${request.method} ${request.url}`), error);
       return errorResponse(500, "Internal server error");
     }
+  }
+
+  return async (request, info = {}) => {
+    const answered: Answered = {};
+    const response = await answer(request, info, answered);
+    return answered.headers ? withHeaders(response, answered.headers) : response;
   };
 }

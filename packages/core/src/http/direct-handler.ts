@@ -3,9 +3,9 @@ import type { Logger } from "../logger.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import type { DirectRequest, DirectResponse } from "./direct-route.js";
 import { isDirectRoute } from "./direct-route.js";
+import { parsePathParams } from "./path-params.js";
 import type { AnyRoute } from "./route.js";
-import { decodePathParams, type Router } from "./router.js";
-import { validate } from "./validate.js";
+import type { Router } from "./router.js";
 
 /** A direct request with the path it asks for, relative to the mount point (`/api/...`). */
 export type DirectHandlerRequest = DirectRequest & { pathname: string };
@@ -26,11 +26,8 @@ export function createDirectHandler(router: Router, logger: Logger): DirectHandl
     let answer: DirectResponse;
     try {
       // One lookup per hit: the match found above only needs its parameters decoded.
-      const params = decodePathParams(found.params);
-      answer = await route.direct({
-        ...request,
-        params: route.params ? validate(route.params, params, "path") : params,
-      });
+      const parsed = parsePathParams(route, found.params);
+      answer = "answer" in parsed ? parsed.answer : await route.direct({ ...request, params: parsed.params });
     } catch (error) {
       answer = errorAnswer(error, logger, request.pathname);
     }

@@ -27,6 +27,16 @@ export type DirectContext<TParams> = DirectRequest & { params: TParams };
 /** A route that can also be served without WHATWG `Request`/`Response` objects. */
 export interface DirectRoute<TParams = unknown> extends Route<TParams, Record<string, never>> {
   direct(context: DirectContext<TParams>): Promise<DirectResponse>;
+  /**
+   * The answer to a path whose parameters do not decode or validate, instead of a JSON error:
+   * mail clients and link scanners read these routes, not API clients. Default: the JSON error.
+   */
+  invalidParamsAnswer?: DirectResponse;
+}
+
+/** A {@link DirectResponse} as a WHATWG `Response`, for the fetch handler. */
+export function directResponseToResponse(answer: DirectResponse): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**
@@ -41,6 +51,7 @@ export function defineDirectRoute<TParams>(route: {
   params: z.ZodType<TParams>;
   docs?: OperationDocs;
   direct(context: DirectContext<TParams>): Promise<DirectResponse>;
+  invalidParamsAnswer?: DirectResponse;
 }): DirectRoute<TParams> {
   return {
     method: "GET",
@@ -49,6 +60,7 @@ export function defineDirectRoute<TParams>(route: {
     params: route.params,
     docs: route.docs,
     direct: route.direct,
+    invalidParamsAnswer: route.invalidParamsAnswer,
     async handle({ params, request, clientIp }) {
       const answer = await route.direct({
         params,
@@ -56,7 +68,7 @@ export function defineDirectRoute<TParams>(route: {
         header: (name) => request.headers.get(name) ?? undefined,
         clientIp,
       });
-      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+      return directResponseToResponse(answer);
     },
   };
 }

@@ -3,9 +3,22 @@ import { describeIssues } from "../services/validation/issues.js";
 import { readJsonBody } from "./read-json-body.js";
 import type { RouteInput } from "./route.js";
 
-/** The query string as a record; for a repeated key the last value wins, like most frameworks' parsers. */
+/**
+ * The query string as a record; for a repeated key the last value wins, like most frameworks'
+ * parsers. BAD_REQUEST for a NUL anywhere in it: PostgreSQL refuses NUL in text (a 500 where
+ * SQLite answered), and no search term or cursor needs one.
+ */
 export function queryRecord(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams.entries());
+  const record = Object.fromEntries(url.searchParams.entries());
+  for (const [key, value] of Object.entries(record)) {
+    if (key.includes("\u0000") || value.includes("\u0000")) {
+      throw new MailPulseError(
+        "BAD_REQUEST",
+        `The query must not contain NUL (%00): see "${key.replaceAll("\u0000", "")}"`,
+      );
+    }
+  }
+  return record;
 }
 
 /**

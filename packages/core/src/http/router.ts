@@ -1,7 +1,8 @@
 import { MailPulseError } from "../errors.js";
+import { hasControlCharacter } from "../util/control-characters.js";
 import type { AnyRoute, HttpMethod } from "./route.js";
 
-/** A route matched against a request, with its decoded path parameters. */
+/** A route matched against a request, with its path parameters (see {@link decodePathParams}). */
 export interface RouteMatch {
   route: AnyRoute;
   params: Record<string, string>;
@@ -17,14 +18,24 @@ function splitPath(path: string): string[] {
 }
 
 function decodeSegment(segment: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(segment);
+    decoded = decodeURIComponent(segment);
   } catch {
     throw new MailPulseError("BAD_REQUEST", "Malformed percent-encoding in the URL path");
   }
+  // Refused here, once for every route and storage: PostgreSQL rejects NUL in text with an
+  // error (a 500 and a logged stack per request), where SQLite simply finds nothing.
+  if (hasControlCharacter(decoded)) {
+    throw new MailPulseError("NOT_FOUND", "Not found: no id holds control characters");
+  }
+  return decoded;
 }
 
-/** Percent-decodes a match's parameters in place; BAD_REQUEST for a malformed escape. */
+/**
+ * Percent-decodes a match's parameters in place. BAD_REQUEST for a malformed escape; NOT_FOUND
+ * for a value holding a control character (`%00`), which no stored id can equal.
+ */
 export function decodePathParams(params: Record<string, string>): Record<string, string> {
   for (const key of Object.keys(params)) params[key] = decodeSegment(params[key]!);
   return params;
@@ -61,15 +72,33 @@ export function createRouter(routes: readonly AnyRoute[]) {
     return undefined;
   }
 
+  /**
+   * Like `search`, and when nothing matches a path ending in `/`, matches it again with an empty
+   * last segment: `/t/o/` reaches `/t/o/:id` with an empty id (whose route decides the answer:
+   * the pixel's is its GIF) instead of being no route at all. Paths that match as they are
+   * (`/campaigns/` is the list) keep their route.
+   */
+  function searchWithTrailingSlash(
+    wanted: HttpMethod,
+    pathname: string,
+    allowed?: Set<string>,
+  ): RouteMatch | undefined {
+    const segments = splitPath(pathname);
+    const found = search(wanted, segments, allowed);
+    if (found || !pathname.endsWith("/") || allowed?.size) return found;
+    return search(wanted, [...segments, ""], allowed);
+  }
+
   return {
-    /** The route for `method` and `pathname` (HEAD falls back to GET). */
+    /**
+     * The route for `method` and `pathname` (HEAD falls back to GET), with its parameters still
+     * percent-encoded: `parsePathParams` decodes and validates them with the route's answer to
+     * invalid ones.
+     */
     match(method: string, pathname: string): RouteMatch {
       const allowed = new Set<string>();
-      const found = search(wantedMethod(method), splitPath(pathname), allowed);
-      if (found) {
-        decodePathParams(found.params);
-        return found;
-      }
+      const found = searchWithTrailingSlash(wantedMethod(method), pathname, allowed);
+      if (found) return found;
       if (allowed.size === 0) throw new MailPulseError("NOT_FOUND", `No route for ${method} ${pathname}`);
       const allow = [...allowed].sort().join(", ");
       throw new MailPulseError("METHOD_NOT_ALLOWED", `Method ${method} is not allowed here; use ${allow}`, {
@@ -81,7 +110,7 @@ export function createRouter(routes: readonly AnyRoute[]) {
      * percent-encoded: {@link decodePathParams} decodes them (and throws for a malformed path).
      */
     find(method: string, pathname: string): RouteMatch | undefined {
-      return search(wantedMethod(method), splitPath(pathname));
+      return searchWithTrailingSlash(wantedMethod(method), pathname);
     },
     /** Whether some route has this path, whatever its method (so `match` would not answer 404). */
     hasPath(pathname: string): boolean {

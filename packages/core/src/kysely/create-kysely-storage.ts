@@ -1,5 +1,5 @@
 import { type Kysely, Migrator, sql } from "kysely";
-import type { Storage } from "../ports/storage.js";
+import type { RateLimitBackend, Storage } from "../ports/storage.js";
 import type { StorageCapabilities } from "./capabilities.js";
 import { createMigrationProvider, migrationTableNames } from "./migration-provider.js";
 import type { MailPulseDatabase } from "./schema.js";
@@ -30,6 +30,8 @@ export interface KyselyStorageOptions {
    * Default: the connection's current schema.
    */
   schema?: string;
+  /** The raw connection for the rate limit's counters (see `Storage.rateLimitBackend`). */
+  rateLimitBackend?: RateLimitBackend;
 }
 
 /** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
@@ -48,6 +50,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     events: createEventStore(db),
     sendingDomains: createSendingDomainStore(db),
     idempotencyKeys: createIdempotencyKeyStore(db),
+    ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.

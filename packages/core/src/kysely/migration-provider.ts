@@ -11,6 +11,7 @@ import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js"
 import { webhookDelivery } from "./migrations/0004-webhook-delivery.js";
 import { emailTags } from "./migrations/0005-email-tags.js";
 import { idempotencyKeys } from "./migrations/0005-idempotency-keys.js";
+import { rateLimit } from "./migrations/0006-rate-limit.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -32,6 +33,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
         "0004_webhook_delivery": webhookDelivery(capabilities),
         "0005_email_tags": emailTags,
         "0005_idempotency_keys": idempotencyKeys,
+        "0006_rate_limit": rateLimit,
       };
     },
   };

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import type { TLSSocket } from "node:tls";
+import { exceedsJsonDepth, tooDeepJsonText } from "../util/json-depth.js";
 
 /** Options of {@link toWebRequest}. */
 export interface ToWebRequestOptions {
@@ -172,7 +173,14 @@ function serializeParsedBody(parsed: unknown, headers: Headers): Uint8Array<Arra
   if (parsed instanceof Uint8Array) {
     bytes = new Uint8Array(parsed);
   } else {
-    const text = typeof parsed === "string" ? parsed : (JSON.stringify(parsed) ?? "");
+    // Past the core's depth bound JSON.stringify may overflow the stack (a 500 from a host parser's
+    // output); the core would refuse the body anyway, so it gets one that it refuses the same way.
+    const text =
+      typeof parsed === "string"
+        ? parsed
+        : exceedsJsonDepth(parsed)
+          ? tooDeepJsonText()
+          : (JSON.stringify(parsed) ?? "");
     bytes = new TextEncoder().encode(text);
   }
   // The body is no longer the bytes on the wire: host parsers inflate gzip and JSON.stringify

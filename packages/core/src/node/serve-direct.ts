@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DirectResponse } from "../http/direct-route.js";
+import { bodyLeftUnread } from "./close-unread-body.js";
+import { hasDotSegment } from "./dot-segments.js";
 import type { MailPulseHttp } from "./types.js";
 
 /** Where the request goes and who sent it, as the adapter determined them. */
@@ -9,16 +11,25 @@ export interface DirectTarget {
   clientIp: string | undefined;
 }
 
+const dotSegmentAnswer: DirectResponse = {
+  status: 400,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: JSON.stringify({ error: "The URL path must not contain '.' or '..' segments" }),
+};
+
 /**
- * The bridge's short way for the tracking routes: the core's answer to a GET or HEAD as plain
- * data, or `undefined` when the route is not a direct one (or the instance has no direct handler),
- * in which case the adapter builds a `Request` as for any other route. See `defineDirectRoute`.
+ * The bridge's short way, which every adapter takes first: a 400 for a raw path with dot segments
+ * (any method: see `hasDotSegment`; checked here because a `Request` only ever holds the resolved
+ * path), else the core's answer to a GET or HEAD of a direct route (the tracking routes) as plain
+ * data. `undefined` otherwise (or when the instance has no direct handler): the adapter then
+ * builds a `Request` as for any other route. See `defineDirectRoute`.
  */
 export function serveDirect(
   mailpulse: MailPulseHttp,
   req: IncomingMessage,
   target: DirectTarget,
 ): Promise<DirectResponse | undefined> | undefined {
+  if (hasDotSegment(target.pathname)) return Promise.resolve(dotSegmentAnswer);
   const method = req.method;
   if ((method !== "GET" && method !== "HEAD") || mailpulse.handleDirect === undefined) return undefined;
   return mailpulse.handleDirect({
@@ -32,8 +43,12 @@ export function serveDirect(
   });
 }
 
-/** Writes a direct answer with one `writeHead` and `end`, keeping headers the host already set. */
+/**
+ * Writes a direct answer with one `writeHead` and `end`, keeping headers the host already set;
+ * `Connection: close` when the client is still sending a body (see `bodyLeftUnread`).
+ */
 export function writeDirectResponse(res: ServerResponse, answer: DirectResponse): void {
+  if (bodyLeftUnread(res.req)) res.setHeader("connection", "close");
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body ?? undefined);
 }

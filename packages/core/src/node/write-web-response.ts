@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { bodyLeftUnread } from "./close-unread-body.js";
 
 // Statuses whose responses never carry a body (RFC 9110 §6.4.1); Node would drop it anyway.
 const BODYLESS_STATUSES = new Set([204, 205, 304]);
@@ -8,6 +9,8 @@ const BODYLESS_STATUSES = new Set([204, 205, 304]);
  * separately, never comma-joined), then the body streamed chunk by chunk with backpressure.
  * Headers a host set on `res` beforehand (CORS, request ids) are kept unless the response
  * overrides them. HEAD requests and bodyless statuses get headers only, and the body is cancelled.
+ * When the request's body has not been read to its end, the answer says `Connection: close` and
+ * the connection ends with it (see `bodyLeftUnread`).
  *
  * Resolves once the response has ended, or as soon as the client has gone away (the body stream is
  * then cancelled so the producer can stop). Rejects only if the body stream itself fails after the
@@ -21,6 +24,7 @@ export async function writeWebResponse(res: ServerResponse, response: Response):
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
+  if (bodyLeftUnread(res.req)) res.setHeader("connection", "close");
 
   const body = response.body;
   if (body === null || res.req?.method === "HEAD" || BODYLESS_STATUSES.has(response.status)) {

@@ -2,8 +2,9 @@ import type { JsonObject } from "../util/json.js";
 
 /**
  * Answers several operations share (`#/components/responses/...`). `Unauthorized`,
- * `PayloadTooLarge` and `UnsupportedMediaType` are added by the generator wherever the route
- * table implies them (an API key, a JSON body); operations reference the others themselves.
+ * `PayloadTooLarge`, `UnsupportedMediaType` and `RateLimited` are added by the generator wherever
+ * the route table implies them (an API key, a JSON body, any route); operations reference the
+ * others themselves.
  */
 export const componentResponses: Record<string, JsonObject> = {
   Unauthorized: {
@@ -35,6 +36,41 @@ export const componentResponses: Record<string, JsonObject> = {
           tooLarge: {
             value: {
               error: "Request body exceeds the limit of 1048576 bytes",
+            },
+          },
+        },
+      },
+    },
+  },
+  RateLimited: {
+    description:
+      "Past the rate limit, when the instance has one (`rateLimit` option; the standalone server's `MAILPULSE_RATE_LIMIT`): per API key, or per client IP on the tracking routes (`rateLimit.trackingPerIp`, off by default). Every authenticated answer carries `RateLimit-Policy` and `RateLimit` (IETF httpapi ratelimit headers) when a limit is set.",
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the window resets.",
+        required: true,
+        schema: { type: "integer", minimum: 1 },
+      },
+      "RateLimit-Policy": {
+        description: 'The quota and its window in seconds: `"default";q=600;w=60`.',
+        required: true,
+        schema: { type: "string" },
+      },
+      RateLimit: {
+        description: 'Requests left and seconds until the window resets: `"default";r=0;t=42`.',
+        required: true,
+        schema: { type: "string" },
+      },
+    },
+    content: {
+      "application/json": {
+        schema: {
+          $ref: "#/components/schemas/Error",
+        },
+        examples: {
+          rateLimited: {
+            value: {
+              error: "Rate limit exceeded: retry in 42 s",
             },
           },
         },

@@ -613,7 +613,8 @@ export const componentSchemas: Record<string, JsonObject> = {
         items: {
           $ref: "#/components/schemas/LinkClicks",
         },
-        description: "The campaign's tracked URLs, most clicked first.",
+        description:
+          "The campaign's 500 most clicked tracked URLs (`campaignDetailLinkLimit`), most clicked first, then by URL. `GET /campaigns/{id}/links` pages through all of them.",
       },
       emails: {
         type: "array",

@@ -66,9 +66,12 @@ function operationOf(route: MailPulseRoute, where: string): JsonObject {
   if (readsBody !== (docs.requestBody !== undefined)) {
     throw new Error(`${where}: a request body is documented exactly when the route reads one`);
   }
-  // What the table implies: an API key can be refused, a body can be too large or not JSON.
+  // What the table implies: an API key can be refused, a body can be too large or not JSON, and
+  // keyed and tracking (direct) routes can be rate limited, per key or per IP, when a limit is set.
+  const rateLimited = route.auth !== "none" || "direct" in route;
   const implied: Record<string, JsonObject> = {
     ...(route.auth === "none" ? {} : { 401: ref("Unauthorized") }),
+    ...(rateLimited ? { 429: ref("RateLimited") } : {}),
     ...(readsBody ? { 413: ref("PayloadTooLarge"), 415: ref("UnsupportedMediaType") } : {}),
   };
   const responses = { ...docs.responses, ...implied };

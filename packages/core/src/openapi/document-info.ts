@@ -12,7 +12,7 @@ export const documentInfo = {
     summary:
       "Embeddable email tracking and sending: tracked sends, opens, clicks, campaigns, statistics and contacts.",
     description:
-      'Every route MailPulse\'s HTTP handler (`mailpulse.handler`) serves, generated from its route table (`mailpulse.routes`) by `npm run openapi`. All paths begin with the base path, `/api` by default (the `basePath` option); the server URL is the instance\'s `baseUrl` (which may itself carry a prefix, e.g. `https://example.com/mail`).\n\n**Authentication.** Every route except the two tracking routes (`/api/t/o/{id}` and `/api/t/c/{id}`) requires an API key in the `x-api-key` header (surrounding whitespace is ignored). A missing, unknown or revoked key is answered `401 {"error": "Unauthorized"}`. A key only reaches the resources of its organization; a resource of another organization is reported as not found (404).\n\n**Errors.** Every error body is JSON with one field: `{"error": string}`, a message meant for the API client. Requests are processed in this order, and the first failure answers:\n1. Routing: an unknown path is `404` (`No route for GET /api/nope`); a known path with a method it does not serve is `405` with an `Allow` header (`Method DELETE is not allowed here; use GET, HEAD, POST`); a path parameter with malformed percent-encoding is `400`.\n2. Authentication: `401` (not on tracking routes).\n3. Validation of path parameters, query and body: `400` naming the field, e.g. `Invalid request body: "name" is required`. Only routes with a request body read it: a body larger than the instance\'s limit (`maxBodyBytes`, default 1 MiB) is `413`; a non-empty body whose `Content-Type` is not `application/json` (or `application/*+json`) is `415`; a body that does not parse is `400`; an empty body is `400 Request body is required: send a JSON object`.\n4. The operation itself: the statuses each operation lists.\n\nAn unexpected failure is logged by the server and answered `500 {"error": "Internal server error"}`.\n\n**HEAD.** Every GET route also answers HEAD with the same status and headers and no body; a HEAD request to a tracking route records no open or click.\n\n**Timestamps** are ISO 8601 strings in UTC (`2026-03-05T07:59:59.000Z`). **Ids** are opaque strings.',
+      'Every route MailPulse\'s HTTP handler (`mailpulse.handler`) serves, generated from its route table (`mailpulse.routes`) by `npm run openapi`. All paths begin with the base path, `/api` by default (the `basePath` option); the server URL is the instance\'s `baseUrl` (which may itself carry a prefix, e.g. `https://example.com/mail`).\n\n**Authentication.** Every route except the two tracking routes (`/api/t/o/{id}` and `/api/t/c/{id}`) and this document (`/api/openapi.json`) requires an API key in the `x-api-key` header (surrounding whitespace is ignored). A missing, unknown or revoked key is answered `401 {"error": "Unauthorized"}`. A key only reaches the resources of its organization; a resource of another organization is reported as not found (404).\n\n**Errors.** Every error body is JSON with one field: `{"error": string}`, a message meant for the API client. Requests are processed in this order, and the first failure answers:\n1. Routing: a raw path with a `.` or `..` segment (also percent-encoded, `%2e%2e`) is `400` on every route when served through the Node adapters (`The URL path must not contain \'.\' or \'..\' segments`); an unknown path is `404` (`No route for GET /api/nope`); a known path with a method it does not serve is `405` with an `Allow` header (`Method DELETE is not allowed here; use GET, HEAD, POST`).\n2. Authentication: `401` (not on tracking routes), then the rate limit when the instance has one: `429` with `Retry-After`.\n3. Validation of path parameters, query and body (a path parameter with malformed percent-encoding is `400`, one holding a control character (`%00`) `404`; the tracking routes answer their GIF or 404 page instead): `400` naming the field, e.g. `Invalid request body: "name" is required`. Only routes with a request body read it: a body larger than the instance\'s limit (`maxBodyBytes`, default 1 MiB) is `413`; a non-empty body whose `Content-Type` is not `application/json` (or `application/*+json`) is `415`; a body that does not parse, or nests objects and arrays more than 64 levels deep, is `400`; an empty body is `400 Request body is required: send a JSON object`.\n4. The operation itself: the statuses each operation lists.\n\nAn unexpected failure is logged by the server and answered `500 {"error": "Internal server error"}`.\n\n**HEAD.** Every GET route also answers HEAD with the same status and headers and no body; a HEAD request to a tracking route records no open or click.\n\n**Timestamps** are ISO 8601 strings in UTC (`2026-03-05T07:59:59.000Z`). **Ids** are opaque strings.',
     license: {
       name: "MIT",
       identifier: "MIT",
@@ -21,11 +21,12 @@ export const documentInfo = {
   servers: [
     {
       url: "{baseUrl}",
-      description: "A MailPulse instance: its `baseUrl` option.",
+      // No `description` on the variable: @apidevtools/swagger-parser refuses one there.
+      description:
+        "A MailPulse instance: its `baseUrl` option, the public address of the instance without trailing slash.",
       variables: {
         baseUrl: {
           default: "http://localhost:3000",
-          description: "The public address of the instance, without trailing slash.",
         },
       },
     },
@@ -55,6 +56,10 @@ export const documentInfo = {
     {
       name: "Tracking",
       description: "Public endpoints mail clients call: the open pixel and the click redirect. No API key.",
+    },
+    {
+      name: "OpenAPI",
+      description: "This document, served by the instance at `/api/openapi.json` without an API key.",
     },
     {
       name: "Domains",

@@ -133,8 +133,20 @@ export interface ContactStatsStore {
 export interface StatsStore extends ContactStatsStore {
   /** Totals of the campaign's sent emails. */
   campaignTotals(organizationId: string, campaignId: string): Promise<CampaignTotals>;
-  /** Every tracked URL of the campaign with its clicks, most clicked first, then by URL. */
-  campaignLinks(organizationId: string, campaignId: string): Promise<LinkClicks[]>;
+  /**
+   * The campaign's tracked URLs with their clicks, most clicked first, then by URL: at most
+   * `limit` of them (default: every one).
+   */
+  campaignLinks(organizationId: string, campaignId: string, limit?: number): Promise<LinkClicks[]>;
+  /**
+   * A page of the campaign's tracked URLs with their clicks, in URL order (stable while clicks
+   * arrive): at most `limit`, those after `afterUrl` when given.
+   */
+  campaignLinksByUrl(
+    organizationId: string,
+    campaignId: string,
+    page: { limit: number; afterUrl?: string },
+  ): Promise<LinkClicks[]>;
   /** The campaign's sent emails, newest first, at most `limit`. */
   campaignEmails(organizationId: string, campaignId: string, limit: number): Promise<CampaignEmailRow[]>;
   /** Counts over the campaign's emails sent within `range`. */

@@ -35,6 +35,14 @@ export type * from "./storage-stats.js";
 export type * from "./storage-tracking.js";
 export type * from "./storage-webhooks.js";
 
+/**
+ * A connection `rate-limiter-flexible` can count in: a better-sqlite3 `Database`, or a pg `Pool`
+ * with the schema that holds MailPulse's tables. Typed loosely: core depends on neither driver.
+ */
+export type RateLimitBackend =
+  | { kind: "better-sqlite3"; database: unknown }
+  | { kind: "pg"; pool: unknown; schema?: string };
+
 /** Everything MailPulse keeps. */
 export interface Storage {
   organizations: OrganizationStore;
@@ -49,6 +57,12 @@ export interface Storage {
   sendingDomains: SendingDomainStore;
   /** Idempotency keys of the sending routes. */
   idempotencyKeys: IdempotencyStore;
+  /**
+   * The database connection the API's rate limit may keep its counters in (the migrated
+   * `mailpulse_rate_limit` table), so several processes on one database share one quota.
+   * Absent on storages that offer none: the rate limit then counts in each process's memory.
+   */
+  rateLimitBackend?: RateLimitBackend;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */

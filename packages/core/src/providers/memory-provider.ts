@@ -15,7 +15,8 @@ export type CapturedMessage = OutgoingMessage & {
 export interface MemoryProviderOptions {
   /**
    * Receives one line per message, accepted or rejected, e.g.
-   * `memory provider: accepted 3f…@memory.mailpulse from a@b.test to x@y.test "Hello"`.
+   * `memory provider: accepted 3f…@memory.mailpulse from a@b.test to x@y.test, 1 bcc "Hello"`
+   * (bcc recipients are counted, never named).
    * The standalone server passes its logger so users see that nothing really went out.
    * Default: no logging.
    */
@@ -76,7 +77,13 @@ export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvi
   };
 }
 
+/**
+ * The visible recipients, and only the number of blind ones: a log line is read by more people
+ * than the sender meant to tell who was in bcc.
+ */
 function recipients(message: OutgoingMessage): string {
-  const all = [...message.to, ...message.cc, ...message.bcc].map((recipient) => recipient.address);
+  const visible = [...message.to, ...message.cc].map((recipient) => recipient.address);
+  const blind = message.bcc.length > 0 ? [`${message.bcc.length} bcc`] : [];
+  const all = [...visible, ...blind];
   return all.length > 0 ? all.join(", ") : "(no recipients)";
 }

@@ -1,3 +1,4 @@
+import type { RateLimiter } from "../http/rate-limit/create-rate-limiter.js";
 import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
@@ -14,6 +15,7 @@ import { contactRoutes } from "./contact-routes.js";
 import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { openApiRoutes } from "./openapi-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
@@ -30,22 +32,32 @@ export interface ApiRouteServices {
   trackingDomain: TrackingDomainService;
   webhooks: WebhookService;
   events: EventService;
+  /** Counts tracking hits per client IP (429 past its quota); default none. */
+  trackingIpLimiter?: RateLimiter;
 }
 
 /**
  * The API's one route table: every route, with its path relative to the base path, in the order
  * the OpenAPI document lists them. The handler serves it mounted under `basePath`, the instance
- * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it.
+ * exposes it (`mailpulse.routes`), and `createOpenApiDocument` documents it (served at
+ * `{basePath}/openapi.json`, the last route). `basePath` is where the table will be mounted.
  */
-export function apiRoutes(services: ApiRouteServices, limits: { maxSendBodyBytes: number }): AnyRoute[] {
-  return [
+export function apiRoutes(
+  services: ApiRouteServices,
+  basePath: string,
+  limits: { maxSendBodyBytes: number },
+): AnyRoute[] {
+  const routes: AnyRoute[] = [
     ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),
-    ...trackingRoutes(services.tracking),
+    ...trackingRoutes(services.tracking, services.trackingIpLimiter),
     ...domainRoutes(services.sendingDomains, services.trackingDomain),
     ...webhookRoutes(services.webhooks),
     ...eventRoutes(services.events),
   ];
+  // Last: the document describes the whole table, itself included.
+  routes.push(...openApiRoutes(() => routes, basePath));
+  return routes;
 }

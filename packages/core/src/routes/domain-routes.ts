@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import {
   createSendingDomainDocs,
@@ -18,8 +17,7 @@ import {
 } from "../services/domains/domain-input.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
-
-const idParams = z.object({ id: z.string().min(1) });
+import { idParams } from "./id-params.js";
 
 /**
  * `/sending-domains` and `/organizations/domain` (the custom tracking domain). The services

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import { getEmailDocs, registerEmailDocs, sendEmailDocs } from "../openapi/operations/email-docs.js";
 import type { EmailService } from "../services/email-service.js";
@@ -9,11 +8,10 @@ import {
   type SendEmailInput,
   sendEmailSchema,
 } from "../services/sending/send-input.js";
-import { hasNoNul, nulMessage } from "../services/validation/no-nul.js";
+import { idParams } from "./id-params.js";
 import { handleIdempotently } from "./idempotent-handler.js";
 
 // NUL is refused as in bodies: PostgreSQL cannot even compare a text with one.
-const idParams = z.object({ id: z.string().min(1).max(200).refine(hasNoNul, nulMessage) });
 
 /**
  * `POST /api/send`, `POST /api/emails` and `GET /api/emails/:id`. The services validate their input themselves (an

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "../http/route.js";
 import { getCampaignStatsDocs, getGlobalStatsDocs } from "../openapi/operations/stats-docs.js";
 import type { StatsService } from "../services/stats-service.js";
-import { hasNoNul, nulMessage } from "../services/validation/no-nul.js";
+import { idParams } from "./id-params.js";
 
 /** `/api/campaigns/:id/stats` and `/api/stats` routes. */
 export function statsRoutes(stats: StatsService) {
@@ -11,7 +11,7 @@ export function statsRoutes(stats: StatsService) {
       method: "GET",
       path: "/campaigns/:id/stats",
       docs: getCampaignStatsDocs,
-      params: z.object({ id: z.string().min(1).refine(hasNoNul, nulMessage) }),
+      params: idParams,
       // The query is only read here: the service owns the period's default and meaning, and its
       // 400 lists the accepted formats.
       query: z.object({ period: z.string().optional() }),

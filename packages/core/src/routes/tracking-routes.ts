@@ -1,7 +1,9 @@
-import { z } from "zod";
 import { type DirectResponse, defineDirectRoute } from "../http/direct-route.js";
+import type { RateLimiter } from "../http/rate-limit/create-rate-limiter.js";
+import { rateLimitHeaders } from "../http/rate-limit/rate-limit-headers.js";
 import { trackClickDocs, trackOpenDocs } from "../openapi/operations/tracking-docs.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import { idParams } from "./id-params.js";
 import { trackingPaths } from "./tracking-paths.js";
 
 /** The 1x1 transparent GIF every open request gets, known or not. */
@@ -29,19 +31,37 @@ const unknownLinkAnswer: DirectResponse = {
   body: notFoundPage,
 };
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
-
 /**
  * Public tracking endpoints (no API key: mail clients call them). Direct routes: the Node bridge
  * serves them without building a `Request` or `Response` (see `defineDirectRoute`).
  */
-export function trackingRoutes(tracking: TrackingService) {
+export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimiter) {
+  /** The 429 for a client IP past its quota, or `undefined` to go on. */
+  async function overIpQuota(clientIp: string | undefined): Promise<DirectResponse | undefined> {
+    if (!ipLimiter || clientIp === undefined) return undefined;
+    const outcome = await ipLimiter.consume(clientIp);
+    if (outcome.allowed) return undefined;
+    return {
+      status: 429,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        ...rateLimitHeaders(ipLimiter.quota, outcome),
+      },
+      body: JSON.stringify({ error: `Rate limit exceeded: retry in ${outcome.resetSeconds} s` }),
+    };
+  }
+
   return [
     defineDirectRoute({
       path: trackingPaths.open,
       docs: trackOpenDocs,
       params: idParams,
+      // Any id at all, even one no tracking id could be (empty, too long, `%FF`), gets the GIF:
+      // a mail client shows a broken image for anything else.
+      invalidParamsAnswer: pixelAnswer,
       direct: async ({ params, method, header, clientIp }) => {
+        const refused = await overIpQuota(clientIp);
+        if (refused) return refused;
         if (method !== "HEAD") {
           await tracking.recordOpen(params.id, { ip: clientIp, userAgent: header("user-agent") });
         }
@@ -52,7 +72,11 @@ export function trackingRoutes(tracking: TrackingService) {
       path: trackingPaths.click,
       docs: trackClickDocs,
       params: idParams,
+      // A person clicked: an HTML page reads better than a JSON error.
+      invalidParamsAnswer: unknownLinkAnswer,
       direct: async ({ params, method, header, clientIp }) => {
+        const refused = await overIpQuota(clientIp);
+        if (refused) return refused;
         const signals = { ip: clientIp, userAgent: header("user-agent") };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");
         if (!url) return unknownLinkAnswer;

@@ -18,9 +18,9 @@ import {
   type UpdateWebhookInput,
   updateWebhookSchema,
 } from "../services/webhooks/webhook-input.js";
+import { idParams, maxPathIdLength } from "./id-params.js";
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const deliveryParams = z.object({ id: z.string().min(1).max(100), deliveryId: z.string().min(1).max(100) });
+const deliveryParams = idParams.extend({ deliveryId: z.string().min(1).max(maxPathIdLength) });
 
 /** `/api/webhooks` routes: the spec's CRUD, plus deliveries, test and secret rotation. */
 export function webhookRoutes(webhooks: WebhookService) {

@@ -1,6 +1,11 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
 import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
+import {
+  type CampaignLinksInput,
+  campaignLinksSchema,
+  encodeCampaignLinkCursor,
+} from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
@@ -34,6 +39,12 @@ export interface CampaignDetail extends Campaign {
   }>;
 }
 
+/** A page of a campaign's links, in URL order; `nextCursor` is null on the last page. */
+export interface CampaignLinkPage {
+  links: Array<{ url: string; clicks: number }>;
+  nextCursor: string | null;
+}
+
 /** Campaigns of an organization. */
 export interface CampaignService {
   /**
@@ -43,8 +54,16 @@ export interface CampaignService {
   create(organizationId: string, input: CreateCampaignInput): Promise<Campaign>;
   /** Non-archived campaigns, newest first. */
   list(organizationId: string): Promise<Campaign[]>;
-  /** The campaign with statistics; NOT_FOUND for unknown or foreign ids. */
+  /**
+   * The campaign with statistics; NOT_FOUND for unknown or foreign ids. Its `links` are the
+   * `detailLinkLimit` most clicked; {@link CampaignService.links} pages through all of them.
+   */
   get(organizationId: string, id: string): Promise<CampaignDetail>;
+  /**
+   * A page of the campaign's links with their clicks, in URL order; NOT_FOUND for unknown or
+   * foreign ids, VALIDATION_FAILED for a bad `limit` or `cursor`.
+   */
+  links(organizationId: string, id: string, input?: CampaignLinksInput): Promise<CampaignLinkPage>;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
 }
@@ -54,6 +73,11 @@ export interface CampaignServiceOptions {
   limits: PlanLimitsOf;
   /** How many emails the campaign detail lists, newest first. */
   detailEmailLimit: number;
+  /**
+   * How many links the campaign detail lists, most clicked first. Default 500: an email with
+   * 42,000 links made a 5.6 MiB detail.
+   */
+  detailLinkLimit?: number;
 }
 
 /**
@@ -86,7 +110,7 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
       const record = await getRecord(organizationId, id);
       const [totals, links, emails] = await Promise.all([
         storage.stats.campaignTotals(organizationId, id),
-        storage.stats.campaignLinks(organizationId, id),
+        storage.stats.campaignLinks(organizationId, id, options.detailLinkLimit ?? 500),
         storage.stats.campaignEmails(organizationId, id, options.detailEmailLimit),
       ]);
       return {
@@ -100,6 +124,21 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         },
         links,
         emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
+      };
+    },
+    async links(organizationId, id, input = {}) {
+      const { limit, cursor } = parseInput(campaignLinksSchema, input, "campaigns.links");
+      await getRecord(organizationId, id);
+      // One row more than asked tells whether a next page exists without a count.
+      const rows = await storage.stats.campaignLinksByUrl(organizationId, id, {
+        limit: limit + 1,
+        ...(cursor === undefined ? {} : { afterUrl: cursor }),
+      });
+      const links = rows.slice(0, limit);
+      const last = links.at(-1);
+      return {
+        links,
+        nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
       };
     },
     async archive(organizationId, id) {

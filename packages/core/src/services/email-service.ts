@@ -52,8 +52,10 @@ export interface RegisterEmailResult {
 export interface EmailService {
   /**
    * Sends a tracked email: records it and its links, sends through the provider, then marks it
-   * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input; provider failure: the
-   * email is kept as `failed` and DELIVERY_FAILED (`Email delivery failed (email <id>)`) is thrown.
+   * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input (also for `htmlContent`
+   * nesting elements deeper than `MAX_HTML_NESTING_DEPTH` when no `text` is given); provider
+   * failure: the email is kept as `failed` and DELIVERY_FAILED (`Email delivery failed (email
+   * <id>)`) is thrown.
    */
   send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
   /**
@@ -144,6 +146,9 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         options.platformDomain,
         options.openSecret,
       );
+      // Before anything is stored, and outside the provider's try: HTML too deep to read is the
+      // client's 400, and a bug here must surface as one, never as "Email delivery failed".
+      const text = input.text ?? htmlToText(content.html);
       await storage.emails.create({
         ...record,
         origin: "send",
@@ -162,7 +167,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           replyTo: sender.replyTo,
           subject: input.subject,
           html: content.html,
-          text: input.text ?? htmlToText(content.html),
+          text,
           headers: { ...input.headers, "X-MailPulse-Tracking-Id": content.trackingId },
           attachments: input.attachments ?? [],
           dkim: sender.dkim,

@@ -2,6 +2,7 @@ import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js
 import type { Logger } from "../logger.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
+import { redirectUrl } from "../util/redirect-url.js";
 import { sanitizeText } from "../util/sanitize-text.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
 import { isTrackedStatus } from "./tracking/counted-status.js";
@@ -18,8 +19,10 @@ export interface TrackingService {
   /** Records an open for the pixel's tracking id; unknown ids record nothing. */
   recordOpen(trackingId: string, signals: TrackingSignals): Promise<void>;
   /**
-   * The stored URL of the link (never one from the request), recording the click; `undefined`
-   * for an unknown link. `record: false` looks up without recording (HEAD requests).
+   * The stored URL of the link (never one from the request) in its serialised, header-safe form
+   * (`redirectUrl`), recording the click; `undefined`, and nothing recorded, for an unknown link or
+   * one whose stored URL cannot be redirected to (rows written before URLs were serialised).
+   * `record: false` looks up without recording (HEAD requests).
    */
   resolveClick(linkId: string, signals: TrackingSignals, record?: boolean): Promise<string | undefined>;
 }
@@ -105,8 +108,11 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     async resolveClick(linkId, signals, shouldRecord = true) {
       const link = await lookups.link(linkId);
       if (!link) return undefined;
+      // A click counts only when it is answered with a redirect.
+      const url = redirectUrl(link.url);
+      if (url === undefined) return undefined;
       if (shouldRecord) await record("click", link.email, signals, link);
-      return link.url;
+      return url;
     },
   };
 }

@@ -128,8 +128,8 @@ function clientErrorStatus(error: unknown): number | undefined {
 
 async function startFastifyServer(mailpulse: MailPulseHttp, mountPath: string): Promise<TestServer> {
   const { default: Fastify } = await import("fastify");
-  const { mailpulseFastify } = await import("@mailpulse/adapter-fastify");
-  const app = Fastify();
+  const { mailpulseFastify, mailpulseFastifyServerOptions } = await import("@mailpulse/adapter-fastify");
+  const app = Fastify(mailpulseFastifyServerOptions(mailpulse, { prefix: mountPath }));
   await app.register(mailpulseFastify, { mailpulse, prefix: mountPath });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { htmlToText } from "../../src/html/html-to-text.js";
+import { htmlToText, MAX_HTML_NESTING_DEPTH } from "../../src/html/html-to-text.js";
 import { rewriteTrackedHtml } from "../../src/html/rewrite-links.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/html/${name}`, import.meta.url), "utf8");
@@ -131,5 +131,28 @@ describe("htmlToText", () => {
       /Issue #42|@media|OfficeDocumentSettings|ref=vml|New trails near you|Not for Outlook/,
     );
     expect(text).not.toMatch(/\u200c|\u00a0|\n{4}/);
+  });
+});
+
+describe("htmlToText on deep nesting", () => {
+  it("reads elements nested up to the bound without overflowing the stack", () => {
+    const depth = MAX_HTML_NESTING_DEPTH - 1;
+    expect(htmlToText(`${"<div>".repeat(depth)}x${"</div>".repeat(depth)}`)).toBe("x");
+  });
+
+  it("refuses deeper nesting with VALIDATION_FAILED on htmlContent, also when tags are never closed", () => {
+    for (const html of ["<b>".repeat(MAX_HTML_NESTING_DEPTH + 1), "<span>".repeat(340_000)]) {
+      expect(() => htmlToText(html)).toThrow(
+        expect.objectContaining({
+          code: "VALIDATION_FAILED",
+          issues: [expect.objectContaining({ path: ["htmlContent"] })],
+        }),
+      );
+    }
+  });
+
+  it("does not count closed siblings, void elements or implicitly closed paragraphs as depth", () => {
+    const many = "<p>a<br><img alt='i'>".repeat(5000);
+    expect(htmlToText(many).split("\n\n")).toHaveLength(5000);
   });
 });

@@ -39,6 +39,7 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0004_webhook_delivery", "Up", "Success"],
     ["0005_email_tags", "Up", "Success"],
     ["0005_idempotency_keys", "Up", "Success"],
+    ["0006_rate_limit", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
@@ -48,6 +49,7 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0005_idempotency_keys", "Down"],
     ["0005_email_tags", "Down"],
     ["0004_webhook_delivery", "Down"],
+    ["0006_rate_limit", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
     ["0001_initial_schema", "Down"],
@@ -55,7 +57,8 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(15);
+  expect(await tables()).toHaveLength(16);
+  expect(await tables()).toContain("mailpulse_rate_limit");
 }
 
 describe("migrations", () => {

@@ -48,7 +48,7 @@ describe("createOpenApiDocument", () => {
       { name: "id", in: "path", required: true, ...thingDocs.parameters!.id },
       { name: "verbose", in: "query", required: false, ...thingDocs.parameters!.verbose },
     ]);
-    expect(Object.keys(get.responses as object)).toEqual(["200", "401"]);
+    expect(Object.keys(get.responses as object)).toEqual(["200", "401", "429"]);
     expect(get.security).toBeUndefined();
 
     const post = paths["/v1/things"]!.post!;
@@ -56,8 +56,9 @@ describe("createOpenApiDocument", () => {
       required: true,
       content: { "application/json": { schema: { type: "object" } } },
     });
-    expect(Object.keys(post.responses as object)).toEqual(["201", "400", "401", "413", "415"]);
+    expect(Object.keys(post.responses as object)).toEqual(["201", "400", "401", "413", "415", "429"]);
 
+    // Public and not a tracking (direct) route: no key, so neither 401 nor 429.
     const open = paths["/v1/public/{id}"]!.get!;
     expect(open.security).toEqual([]);
     expect(Object.keys(open.responses as object)).toEqual(["200"]);

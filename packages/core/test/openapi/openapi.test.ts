@@ -271,9 +271,10 @@ describe("docs/openapi.json", () => {
       in: "header",
       name: "x-api-key",
     });
-    // Only the tracking pixel and redirect, which mail clients call, go without a key.
+    // Only the tracking pixel and redirect, which mail clients call, and this document go without a key.
     const publicOperations = documented.filter(({ operation }) => effectiveSecurity(operation).length === 0);
     expect(publicOperations.map((entry) => entry.key).sort()).toEqual([
+      "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
     ]);
@@ -366,6 +367,8 @@ describe("docs/openapi.json", () => {
 describe("docs/openapi.json against the live handler", () => {
   let storage: Storage;
   let mailpulse: MailPulse;
+  /** The same storage behind a rate limit of one request per key and per IP, for the 429s. */
+  let limited: MailPulse;
   let apiKey: string;
   /** A second organization, for the domain rules between organizations. */
   let otherKey: string;
@@ -400,6 +403,12 @@ describe("docs/openapi.json against the live handler", () => {
       // Webhooks deliver to the receiver on loopback.
       webhooks: { allowPrivateNetworks: true, ca: receiver.ca },
     });
+    limited = createMailPulse({
+      storage,
+      baseUrl: "http://x.test",
+      rateLimit: { limit: 1, store: "memory", trackingPerIp: { limit: 1, windowMs: 60_000 } },
+      logger: { info: () => {}, error: () => {} },
+    });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
     apiKey = (await mailpulse.apiKeys.create(organization.id)).key;
     const other = await mailpulse.organizations.create({ name: "Other" });
@@ -410,6 +419,7 @@ describe("docs/openapi.json against the live handler", () => {
     await dns?.close();
     await receiver?.close();
     await mailpulse?.stop();
+    await limited?.stop();
     await storage?.close();
   });
 
@@ -424,6 +434,8 @@ describe("docs/openapi.json against the live handler", () => {
     key?: string | null;
     /** Further request headers. */
     headers?: Record<string, string>;
+    /** The instance to ask (with a client IP); default the unlimited one. */
+    via?: MailPulse;
   }
 
   interface Answer {
@@ -450,7 +462,10 @@ describe("docs/openapi.json against the live handler", () => {
       body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
       headers.set("content-type", options.contentType ?? "application/json");
     }
-    const response = await mailpulse.handler(new Request(url, { method, headers, body }));
+    const request = new Request(url, { method, headers, body });
+    const response = options.via
+      ? await options.via.handler(request, { clientIp: "203.0.113.9" })
+      : await mailpulse.handler(request);
     const text = await response.text();
     const where = `${key} answered ${response.status} ${text.slice(0, 200)}`;
 
@@ -547,6 +562,8 @@ describe("docs/openapi.json against the live handler", () => {
     });
     expect(stats.status).toBe(200);
     expect(await statusOf("GET /api/stats")).toBe(200);
+    const links = await call("GET /api/campaigns/{id}/links", { params: { id: campaignId } });
+    expect(links.status).toBe(200);
 
     const page = await call("GET /api/contacts", { query: "limit=1" });
     expect(page.status).toBe(200);
@@ -637,6 +654,7 @@ describe("docs/openapi.json against the live handler", () => {
       "POST /api/campaigns/{id}/archive",
       "GET /api/campaigns/{id}/stats",
       "GET /api/emails/{id}",
+      "GET /api/campaigns/{id}/links",
     ]) {
       expect(await statusOf(key, { params: { id: "nope" } }), key).toBe(404);
       expect(await statusOf(key, { params: { id: badEncoding } }), key).toBe(400);
@@ -649,6 +667,9 @@ describe("docs/openapi.json against the live handler", () => {
         })
       ).status,
     ).toBe(400);
+    expect(
+      await statusOf("GET /api/campaigns/{id}/links", { params: { id: thirdId }, query: "limit=0" }),
+    ).toBe(400);
     expect(await statusOf("GET /api/contacts", { query: "limit=1001" })).toBe(400);
     expect(await statusOf("GET /api/contacts", { query: "cursor=nope" })).toBe(400);
     expect(await statusOf("GET /api/contacts/{email}", { params: { email: "nobody%40example.com" } })).toBe(
@@ -656,9 +677,9 @@ describe("docs/openapi.json against the live handler", () => {
     );
     expect(await statusOf("GET /api/contacts/{email}", { params: { email: tooLong } })).toBe(400);
     expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: "unknown" } })).toBe(200);
-    expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: tooLong } })).toBe(400);
+    expect(await statusOf("GET /api/t/o/{id}", { key: null, params: { id: tooLong } })).toBe(200);
     expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: "unknown" } })).toBe(404);
-    expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: tooLong } })).toBe(400);
+    expect(await statusOf("GET /api/t/c/{id}", { key: null, params: { id: tooLong } })).toBe(404);
   });
 
   it("answers the domain operations and their errors as documented", async () => {
@@ -778,6 +799,31 @@ describe("docs/openapi.json against the live handler", () => {
 
     expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(200);
     expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(404);
+  });
+
+  it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {
+    // One request per key and per IP: a first keyed call and a first tracking hit use both quotas up.
+    await call("GET /api/campaigns", { via: limited });
+    await call("GET /api/t/o/{id}", { via: limited, key: null, params: { id: "x" } });
+    for (const { key, operation } of documented) {
+      if (!operation.responses["429"]) continue;
+      const body = operation.requestBody ? {} : undefined;
+      const answer = await call(key, { via: limited, params: { id: "x" }, body });
+      expect(answer.status, key).toBe(429);
+      expect(answer.json, key).toEqual({
+        error: expect.stringMatching(/^Rate limit exceeded: retry in \d+ s$/),
+      });
+    }
+  });
+
+  it("serves itself at /api/openapi.json without a key, with this instance's address", async () => {
+    const served = await call("GET /api/openapi.json", { key: null });
+    expect(served.status).toBe(200);
+    const expected = structuredClone(doc) as unknown as {
+      servers: Array<{ variables: { baseUrl: { default: string } } }>;
+    };
+    expected.servers[0]!.variables.baseUrl.default = "http://x.test";
+    expect(served.json).toEqual(expected);
   });
 
   it("has seen every documented status of every operation answered, and no other", () => {

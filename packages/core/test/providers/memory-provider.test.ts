@@ -45,7 +45,7 @@ describe("memoryProvider", () => {
     expect(provider.messages[0]?.headers).toEqual({ "X-MailPulse-Tracking-Id": "trk_1" });
   });
 
-  it("logs one line per message naming the id, sender, every recipient and the subject", async () => {
+  it("logs one line per message naming the id, sender, visible recipients, the bcc count and the subject", async () => {
     const lines: string[] = [];
     const provider = memoryProvider({ log: (line) => lines.push(line) });
 
@@ -54,8 +54,9 @@ describe("memoryProvider", () => {
     );
 
     expect(lines).toEqual([
-      `memory provider: accepted ${id} from news@sender.test to alice@example.test, carol@example.test, hidden@example.test "Say \\"hi\\""`,
+      `memory provider: accepted ${id} from news@sender.test to alice@example.test, carol@example.test, 1 bcc "Say \\"hi\\""`,
     ]);
+    expect(lines.join("\n")).not.toContain("hidden@example.test");
   });
 
   it("does not log when no log function is given", async () => {

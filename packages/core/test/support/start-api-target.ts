@@ -11,11 +11,13 @@ import {
   type ServerKind,
   startTestServer,
 } from "@mailpulse/core/testing/contracts";
+import { recordAnswer } from "./recorded-answers.js";
 import type { NamedStorageFactory } from "./storages.js";
 
 /**
  * Starts MailPulse on a fresh storage behind a real server of `kind`. The server listens first
- * so the instance's `baseUrl` (used in tracking URLs) is the server's real address.
+ * so the instance's `baseUrl` (used in tracking URLs) is the server's real address. Every answer
+ * of the handler is recorded (`recordedAnswers`) for checks against the OpenAPI document.
  */
 export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageFactory) {
   return async (overrides: ApiTestOverrides): Promise<ApiTestTarget> => {
@@ -28,7 +30,8 @@ export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageF
         overrides.maxBodyBytes ?? defaultMaxBodyBytes,
         overrides.maxSendBodyBytes ?? defaultMaxSendBodyBytes,
       ),
-      handler: ((request, info) => instance!.handler(request, info)) satisfies MailPulseHandler,
+      handler: (async (request, info) =>
+        recordAnswer(request, await instance!.handler(request, info))) satisfies MailPulseHandler,
     });
     instance = createMailPulse({ storage, baseUrl: server.baseUrl, logger: quietLogger, ...overrides });
     const mailpulse = instance;

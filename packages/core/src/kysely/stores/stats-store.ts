@@ -45,6 +45,18 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
     db.fn.count<number>("first_clicked_at").as("clicked_emails"),
   ];
 
+  /** Each tracked URL of the campaign's sent emails, with its clicks summed over its occurrences. */
+  const linkClicksOf = (organizationId: string, campaignId: string) =>
+    // The status filter is a semi-join on the campaign's own emails: joining the email table
+    // instead lets PostgreSQL hash every email of the organization.
+    db
+      .selectFrom("mailpulse_link")
+      .where("organization_id", "=", organizationId)
+      .where("campaign_id", "=", campaignId)
+      .where("email_id", "in", sentEmailsOf(organizationId, campaignId).select("id"))
+      .groupBy("url")
+      .select((eb) => ["url", eb.fn.sum("click_count").as("clicks")]);
+
   return {
     ...createContactStatsStore(db),
     async campaignTotals(organizationId, campaignId) {
@@ -53,19 +65,16 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
         .executeTakeFirstOrThrow();
       return toTotals(row);
     },
-    async campaignLinks(organizationId, campaignId) {
-      // The status filter is a semi-join on the campaign's own emails: joining the email table
-      // instead lets PostgreSQL hash every email of the organization.
-      const rows = await db
-        .selectFrom("mailpulse_link")
-        .where("organization_id", "=", organizationId)
-        .where("campaign_id", "=", campaignId)
-        .where("email_id", "in", sentEmailsOf(organizationId, campaignId).select("id"))
-        .groupBy("url")
-        .select((eb) => ["url", eb.fn.sum("click_count").as("clicks")])
-        .orderBy("clicks", "desc")
-        .orderBy("url")
-        .execute();
+    async campaignLinks(organizationId, campaignId, limit) {
+      let query = linkClicksOf(organizationId, campaignId).orderBy("clicks", "desc").orderBy("url");
+      if (limit !== undefined) query = query.limit(limit);
+      const rows = await query.execute();
+      return rows.map((row) => ({ url: row.url, clicks: toCount(row.clicks) }));
+    },
+    async campaignLinksByUrl(organizationId, campaignId, { limit, afterUrl }) {
+      let query = linkClicksOf(organizationId, campaignId);
+      if (afterUrl !== undefined) query = query.where("url", ">", afterUrl);
+      const rows = await query.orderBy("url").limit(limit).execute();
       return rows.map((row) => ({ url: row.url, clicks: toCount(row.clicks) }));
     },
     async campaignEmails(organizationId, campaignId, limit) {

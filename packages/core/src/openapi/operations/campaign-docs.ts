@@ -101,6 +101,72 @@ export const getCampaignDocs: OperationDocs = {
   },
 };
 
+/** `GET /campaigns/{id}/links`. */
+export const listCampaignLinksDocs: OperationDocs = {
+  tags: ["Campaigns"],
+  operationId: "listCampaignLinks",
+  summary: "List a campaign's links",
+  description:
+    'Every tracked URL of the campaign\'s sent emails with its clicks, in URL order (stable while clicks arrive), one page at a time. The body is a JSON array; when there is a next page, the `Link` header carries its absolute URL (`<{baseUrl}/api/campaigns/{id}/links?limit=100&cursor=...>; rel="next"`, RFC 8288). The campaign detail lists only the most clicked.',
+  parameters: {
+    id: {
+      description: "The campaign id.",
+      schema: {
+        type: "string",
+        minLength: 1,
+        maxLength: 200,
+      },
+    },
+    limit: {
+      description: "Links per page.",
+      schema: {
+        type: "integer",
+        minimum: 1,
+        maximum: 1000,
+        default: 100,
+      },
+    },
+    cursor: {
+      description: "Opaque position of the next page, as issued in the `Link` header.",
+      schema: {
+        type: "string",
+        maxLength: 12000,
+      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "A page of links.",
+      headers: {
+        Link: {
+          description: 'The next page: `<url>; rel="next"`. Absent on the last page.',
+          schema: {
+            type: "string",
+          },
+        },
+      },
+      content: {
+        "application/json": {
+          schema: {
+            type: "array",
+            items: {
+              $ref: "#/components/schemas/LinkClicks",
+            },
+          },
+        },
+      },
+    },
+    "400": errorDocs("A query parameter is invalid, or the path is malformed.", {
+      badLimit: 'Invalid request query: "limit": must be at most 1000',
+      badCursor:
+        'Invalid request query: "cursor" is not a cursor MailPulse issued; use the one the previous page gave',
+    }),
+    "404": {
+      $ref: "#/components/responses/CampaignNotFound",
+    },
+  },
+};
+
 /** `POST /campaigns/{id}/archive`. */
 export const archiveCampaignDocs: OperationDocs = {
   tags: ["Campaigns"],

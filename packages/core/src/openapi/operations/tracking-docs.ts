@@ -1,5 +1,4 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
 
 /** `GET /t/o/{id}`. */
 export const trackOpenDocs: OperationDocs = {
@@ -20,7 +19,8 @@ export const trackOpenDocs: OperationDocs = {
   },
   responses: {
     "200": {
-      description: "The GIF (43 bytes), whether or not the id is known.",
+      description:
+        "The GIF (42 bytes), whether or not the id is known, and for ids no email can have (empty, over 200 characters, malformed percent-encoding, control characters): a mail client shows a broken image for anything else.",
       headers: {
         "Cache-Control": {
           description: "`no-store, no-cache, must-revalidate, private`",
@@ -48,9 +48,6 @@ export const trackOpenDocs: OperationDocs = {
         "image/gif": {},
       },
     },
-    "400": errorDocs("The id is longer than 200 characters, or the path is malformed (JSON error).", {
-      tooLong: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
-    }),
   },
 };
 
@@ -99,11 +96,9 @@ export const trackClickDocs: OperationDocs = {
         },
       },
     },
-    "400": errorDocs("The id is longer than 200 characters, or the path is malformed (JSON error).", {
-      tooLong: 'Invalid request path: "id": Too big: expected string to have <=200 characters',
-    }),
     "404": {
-      description: "Unknown link: a small HTML page for the person who clicked (not JSON).",
+      description:
+        "Unknown link, or an id no link can have (empty, over 200 characters, malformed percent-encoding, control characters): a small HTML page for the person who clicked (not JSON). No click is recorded.",
       headers: {
         "Cache-Control": {
           description: "`no-store`",

@@ -3,6 +3,7 @@ import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
+import { redirectUrl } from "../../util/redirect-url.js";
 import { formatMailbox } from "./addresses.js";
 import { maxTrackedLinks } from "./send-limits.js";
 import type { TrackingUrls } from "./tracking-urls.js";
@@ -26,9 +27,10 @@ export interface TrackedContent {
 /**
  * Creates the tracking ids (128 random bits each: unguessable, so tracking URLs cannot be
  * enumerated) and rewrites the HTML: each link occurrence gets its own id; the pixel goes in
- * only when opens are tracked. More than {@link maxTrackedLinks} trackable links is
- * VALIDATION_FAILED on `htmlContent`, raised at the first one too many so a list of 40,000 links
- * costs no more than a thousand. `operation` names the service method in that error.
+ * only when opens are tracked. A link's `originalUrl` is its WHATWG serialisation (`redirectUrl`).
+ * More than {@link maxTrackedLinks} trackable links is VALIDATION_FAILED on `htmlContent`, raised
+ * at the first one too many so a list of 40,000 links costs no more than a thousand. `operation`
+ * names the service method in that error.
  */
 export function buildTrackedContent(
   html: string,
@@ -44,8 +46,12 @@ export function buildTrackedContent(
   const rewritten = rewriteTrackedHtml(html, {
     trackClicks: tracking.clicks,
     pixelUrl: tracking.opens ? pixelUrl : undefined,
-    trackingUrlFor: (originalUrl) => {
+    trackingUrlFor: (writtenUrl) => {
       if (links.length === maxTrackedLinks) throw tooManyLinks(operation);
+      // Stored, answered and redirected to in its serialised form: the one form a `Location`
+      // header can carry (punycode host, percent-encoded path). The rewriter only passes URLs
+      // the URL parser accepts, so the fallback to the written form never redirects.
+      const originalUrl = redirectUrl(writtenUrl) ?? writtenUrl;
       const id = createSecretToken(16);
       const trackingUrl = urls.click(baseUrl, id);
       links.push({ id, url: originalUrl });

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type MemoryProvider, memoryProvider } from "../../providers/memory-provider.js";
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
+import { connectionContract } from "./connection-contract.js";
 import { contactContract } from "./contact-contract.js";
 import { domainContract } from "./domain-contract.js";
+import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
@@ -33,6 +35,8 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     });
 
     pipelineContract(() => target);
+    pathContract(() => target);
+    connectionContract(() => target);
     campaignContract(
       () => target,
       () => limited,

@@ -51,6 +51,68 @@ export function trackingContract(target: () => ApiTestTarget): void {
       expect(body.emails[0]).toMatchObject({ opens: 2, clicks: 0 });
     });
 
+    it("redirects international and control-character URLs to their serialised form, and counts those clicks", async () => {
+      const written = [
+        "https://例え.jp/",
+        "https://example.com/?e=😀",
+        "https://example.com/München",
+        "https://example.com/価格/€",
+        "https://example.com/a&#13;&#10;b?x=%0D%0A&y=&#0;",
+      ];
+      const serialised = [
+        "https://xn--r8jz45g.jp/",
+        "https://example.com/?e=%F0%9F%98%80",
+        "https://example.com/M%C3%BCnchen",
+        "https://example.com/%E4%BE%A1%E6%A0%BC/%E2%82%AC",
+        "https://example.com/ab?x=%0D%0A&y=%EF%BF%BD",
+      ];
+      const call = createApiClient(target().baseUrl);
+      const tenant = await createTenant(target().mailpulse);
+      const sent = await call("POST", "/api/send", {
+        key: tenant.key,
+        json: {
+          from: "a@acme.example",
+          to: "b@example.com",
+          subject: "International",
+          htmlContent: written.map((url) => `<a href="${url}">x</a>`).join(" "),
+          campaignId: "International",
+        },
+      });
+      expect(sent.status).toBe(200);
+      expect(sent.body.links.map((link: { originalUrl: string }) => link.originalUrl)).toEqual(serialised);
+      for (const [index, link] of sent.body.links.entries()) {
+        const response = await get(link.trackingUrl);
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe(serialised[index]);
+      }
+      const { body: list } = await call("GET", "/api/campaigns", { key: tenant.key });
+      const { body } = await call("GET", `/api/campaigns/${list.campaigns[0].id}`, { key: tenant.key });
+      expect(body.stats.totalClicks).toBe(written.length);
+    });
+
+    it("pages through a campaign's links in URL order, following the Link header", async () => {
+      const { call, tenant, sent } = await sendOne(target(), "Paged links");
+      await get(sent.links[1].trackingUrl);
+      const { body: list } = await call("GET", "/api/campaigns", { key: tenant.key });
+      const id = list.campaigns[0].id;
+      const first = await call("GET", `/api/campaigns/${id}/links?limit=1`, { key: tenant.key });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual([{ url: "https://example.com/a?x=1", clicks: 0 }]);
+      const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get("link") ?? "")?.[1];
+      expect(next).toMatch(/\/api\/campaigns\/[^/]+\/links\?limit=1&cursor=/);
+      const second = await fetch(next!, { headers: { "x-api-key": tenant.key } });
+      expect(await second.json()).toEqual([{ url: "https://example.com/b", clicks: 1 }]);
+      expect(second.headers.get("link")).toBeNull();
+      // The detail's own list is bounded: the store gives the most clicked first, at most `limit`.
+      expect(await target().storage.stats.campaignLinks(tenant.organization.id, id, 1)).toEqual([
+        { url: "https://example.com/b", clicks: 1 },
+      ]);
+      const badCursor = await call("GET", `/api/campaigns/${id}/links?cursor=%2F%2F%2F`, { key: tenant.key });
+      expect(badCursor.status).toBe(400);
+      const unknown = await call("GET", "/api/campaigns/no-such-campaign/links", { key: tenant.key });
+      expect(unknown.status).toBe(404);
+    });
+
     it("answers unknown pixel ids with the same GIF and records nothing; HEAD records nothing", async () => {
       const { sent, detail } = await sendOne(target());
       const unknown = await get(sent.pixelUrl.replace(/[^/]+$/, "unknown-id"));

@@ -113,6 +113,10 @@ export function contactsContract(createStorage: StorageFactory): void {
       // `_` and `%` are characters here, not LIKE wildcards.
       expect(await search("_")).toEqual(["first_last@example.com"]);
       expect(await search("%")).toEqual([]);
+      // `\` is a character too, not the escape of the `_` after it.
+      expect(await search("\\")).toEqual([]);
+      expect(await search("\\_")).toEqual([]);
+      expect(await search("t_l")).toEqual(["first_last@example.com"]);
       expect(await search("dave")).toEqual([]);
       const page = await contacts.list(history.acme, { search: "EXAMPLE", limit: 3 });
       expect(page.contacts.map((contact) => contact.email)).toEqual([ann.email, firstLast.email, erin.email]);

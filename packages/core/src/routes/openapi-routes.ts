@@ -1,0 +1,43 @@
+import { defineRoute, type MailPulseRoute } from "../http/route.js";
+import { createOpenApiDocument } from "../openapi/create-openapi-document.js";
+import { getOpenApiDocumentDocs } from "../openapi/operations/openapi-docs.js";
+import type { JsonObject } from "../util/json.js";
+
+/** The path of the served document, relative to the base path. */
+const documentPath = "/openapi.json";
+
+/**
+ * `GET /api/openapi.json`: the OpenAPI document of this instance, without an API key (clients and
+ * tools read it before they have one). `routes` returns the whole table, this route included; the
+ * document is generated once, on the first request, with the server URL this request came in on.
+ */
+export function openApiRoutes(routes: () => readonly MailPulseRoute[], basePath: string) {
+  let document: JsonObject | undefined;
+  return [
+    defineRoute({
+      method: "GET",
+      path: documentPath,
+      auth: "none",
+      docs: getOpenApiDocumentDocs,
+      handle: async ({ publicUrl }) => {
+        document ??= servedFrom(
+          createOpenApiDocument(routes(), { basePath }),
+          publicUrl.slice(0, -`${basePath}${documentPath}`.length),
+        );
+        return document;
+      },
+    }),
+  ];
+}
+
+/** The generated document with its server variable defaulting to this instance's address. */
+function servedFrom(document: JsonObject, baseUrl: string): JsonObject {
+  const servers = document.servers as Array<{ variables: { baseUrl: { default: string } } }>;
+  return {
+    ...document,
+    servers: servers.map((server) => ({
+      ...server,
+      variables: { ...server.variables, baseUrl: { ...server.variables.baseUrl, default: baseUrl } },
+    })),
+  };
+}
