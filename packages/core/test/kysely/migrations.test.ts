@@ -46,10 +46,10 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0006_rate_limit", "Down"],
     ["0005_idempotency_keys", "Down"],
     ["0005_email_tags", "Down"],
     ["0004_webhook_delivery", "Down"],
-    ["0006_rate_limit", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
     ["0001_initial_schema", "Down"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "../validation/no-nul.js";
 import { schemaFor } from "../validation/schema-for.js";
 import { domainNameSchema } from "./domain-name.js";
 
@@ -22,5 +23,12 @@ export interface VerifySendingDomainInput {
 
 /** Parses a {@link VerifySendingDomainInput}. */
 export const verifySendingDomainSchema = schemaFor<VerifySendingDomainInput>()(
-  z.object({ domainId: z.string().min(1, "must not be empty") }),
+  z.object({
+    domainId: z
+      .string()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      // PostgreSQL refuses NUL in text; one answer for both dialects.
+      .refine(hasNoNul, nulMessage),
+  }),
 );
