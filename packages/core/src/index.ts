@@ -22,6 +22,23 @@ export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handl
 export type { OperationDocs } from "./http/operation-docs.js";
 export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type Logger } from "./logger.js";
+export {
+  type AddressRangeRuleOptions,
+  type AddressRanges,
+  addressRangeRule,
+  addressRanges,
+} from "./measurement/address-ranges.js";
+export { classifyHistory, classifyHit } from "./measurement/classify-hit.js";
+export {
+  type ClassificationOptions,
+  type ClassificationRule,
+  type EarlierHit,
+  type HitSignals,
+  type HitSource,
+  type HitVerdict,
+  hitSources,
+} from "./measurement/hit-verdict.js";
+export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
 export type { MailPulseOptions, TrackingOptions } from "./options.js";
