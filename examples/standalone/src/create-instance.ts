@@ -20,5 +20,7 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     domains: { dnsServers: settings.dnsServers },
     encryptionKey: settings.encryptionKey,
     webhooks: { allowPrivateNetworks: settings.webhookAllowPrivate },
+    // Fastify is left at its default (the socket's address); MailPulse applies the proxy setting.
+    tracking: { trustProxy: settings.trustProxy },
   });
 }

@@ -29,6 +29,7 @@ describe("standalone settings", () => {
       MAILPULSE_DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
       MAILPULSE_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
+      MAILPULSE_TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -42,7 +43,14 @@ describe("standalone settings", () => {
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
       encryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
       webhookAllowPrivate: true,
+      trustProxy: ["10.0.0.0/8", "2001:db8::/32"],
     });
+  });
+
+  it("reads MAILPULSE_TRUST_PROXY as false, true or a hop count too", () => {
+    expect(readSettings({}).trustProxy).toBe(false);
+    expect(readSettings({ MAILPULSE_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(readSettings({ MAILPULSE_TRUST_PROXY: "2" }).trustProxy).toBe(2);
   });
 
   it.each([
@@ -57,6 +65,8 @@ describe("standalone settings", () => {
     ["MAILPULSE_PLATFORM_DOMAIN", "bad domain!"],
     ["MAILPULSE_ENCRYPTION_KEY", "c2hvcnQ="],
     ["MAILPULSE_WEBHOOK_ALLOW_PRIVATE", "yes"],
+    ["MAILPULSE_TRUST_PROXY", "10.0.0.0/99"],
+    ["MAILPULSE_TRUST_PROXY", "proxy.internal"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

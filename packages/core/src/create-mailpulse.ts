@@ -26,6 +26,8 @@ import { createOrganizationService, type OrganizationService } from "./services/
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
+import { clientAddressResolver } from "./services/tracking/client-address.js";
+import { createRecentHits } from "./services/tracking/recent-hits.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import {
   createTrackingDomainService,
@@ -176,6 +178,12 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     ipAddresses: trackingOptions.ipAddresses ?? "truncated",
     acknowledge: trackingOptions.acknowledge ?? "after-commit",
     logger,
+    clientAddress: clientAddressResolver(trackingOptions.trustProxy ?? false),
+    // A tenth of the lookup cache: a burst of hits on one message lasts seconds, not hours.
+    recentHits: createRecentHits({
+      messages: Math.max(1_000, Math.ceil((trackingOptions.cacheSize ?? 50_000) / 10)),
+    }),
+    classification: { rules: trackingOptions.classificationRules ?? [] },
   });
 
   const stats = createStatsService(deps);

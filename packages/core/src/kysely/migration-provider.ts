@@ -9,6 +9,7 @@ import { initialSchema } from "./migrations/0001-initial-schema.js";
 import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
 import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
 import { webhookDelivery } from "./migrations/0004-webhook-delivery.js";
+import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -28,6 +29,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
         "0002_event_campaign_click_index": eventCampaignClickIndex,
         "0003_sending_domain_checks": sendingDomainChecks,
         "0004_webhook_delivery": webhookDelivery(capabilities),
+        "0007_hit_verdicts": hitVerdicts,
       };
     },
   };

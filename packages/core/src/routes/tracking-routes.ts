@@ -43,7 +43,11 @@ export function trackingRoutes(tracking: TrackingService) {
       params: idParams,
       direct: async ({ params, method, header, clientIp }) => {
         if (method !== "HEAD") {
-          await tracking.recordOpen(params.id, { ip: clientIp, userAgent: header("user-agent") });
+          await tracking.recordOpen(params.id, {
+            ip: clientIp,
+            userAgent: header("user-agent"),
+            forwardedFor: header("x-forwarded-for"),
+          });
         }
         return pixelAnswer;
       },
@@ -53,7 +57,11 @@ export function trackingRoutes(tracking: TrackingService) {
       docs: trackClickDocs,
       params: idParams,
       direct: async ({ params, method, header, clientIp }) => {
-        const signals = { ip: clientIp, userAgent: header("user-agent") };
+        const signals = {
+          ip: clientIp,
+          userAgent: header("user-agent"),
+          forwardedFor: header("x-forwarded-for"),
+        };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");
         if (!url) return unknownLinkAnswer;
         return {

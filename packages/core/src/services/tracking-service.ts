@@ -1,15 +1,22 @@
 import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
 import type { Logger } from "../logger.js";
+import { classifyHit } from "../measurement/classify-hit.js";
+import type { ClassificationOptions, HitSignals } from "../measurement/hit-verdict.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
 import { sanitizeText } from "../util/sanitize-text.js";
+import type { ClientAddressResolver } from "./tracking/client-address.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
+import type { RecentHits } from "./tracking/recent-hits.js";
 import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
 /** Request signals kept with an event. */
 export interface TrackingSignals {
+  /** The socket's address (or the host framework's idea of the client's). */
   ip?: string;
   userAgent?: string | null;
+  /** The `X-Forwarded-For` header, believed as far as `tracking.trustProxy` says. */
+  forwardedFor?: string | null;
 }
 
 /** Opens and clicks coming back from mail clients. Never throws: recording is best effort. */
@@ -32,6 +39,12 @@ export interface TrackingServiceOptions {
   /** `after-commit`: resolve once the hit is committed. `immediately`: once it is queued. */
   acknowledge: "after-commit" | "immediately";
   logger: Logger;
+  /** The client's address from the socket's and the proxies' (the `trustProxy` setting). */
+  clientAddress: ClientAddressResolver;
+  /** Each message's recent hits, which the classifier weighs. */
+  recentHits: RecentHits;
+  /** Rules of the host's own, tried before the built-in ones. */
+  classification: ClassificationOptions;
 }
 
 /** Longest user agent kept; real ones are a few hundred characters. */
@@ -48,10 +61,25 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     link?: { id: string; url: string },
   ): TrackingHit {
     const occurredAt = clock.now();
-    // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
-    const retained = retainedIp(signals.ip, options.ipAddresses);
-    const ip = retained === null ? null : sanitizeText(retained);
+    const at = occurredAt.getTime();
+    const clientIp = options.clientAddress(signals.ip, signals.forwardedFor ?? null);
     const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
+    const msSinceSent = email.sentAt ? Math.max(0, at - email.sentAt.getTime()) : null;
+    // Judged on the full address; only then does the IP setting decide how much of it is kept.
+    const hit: HitSignals = {
+      type,
+      method: "GET",
+      userAgent,
+      ip: clientIp ?? null,
+      at,
+      msSinceSent,
+      linkId: link?.id ?? null,
+    };
+    const verdict = classifyHit(hit, options.recentHits.of(email.id, at), options.classification);
+    options.recentHits.add(email.id, { ...hit, verdict });
+    // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
+    const retained = retainedIp(clientIp, options.ipAddresses);
+    const ip = retained === null ? null : sanitizeText(retained);
     return {
       event: {
         type,
@@ -62,6 +90,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
         occurredAt,
         ip,
         userAgent,
+        method: "GET",
+        msSinceSent,
+        verdict,
       },
     };
   }

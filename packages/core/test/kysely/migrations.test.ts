@@ -37,12 +37,14 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0002_event_campaign_click_index", "Up", "Success"],
     ["0003_sending_domain_checks", "Up", "Success"],
     ["0004_webhook_delivery", "Up", "Success"],
+    ["0007_hit_verdicts", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0007_hit_verdicts", "Down"],
     ["0004_webhook_delivery", "Down"],
     ["0003_sending_domain_checks", "Down"],
     ["0002_event_campaign_click_index", "Down"],
