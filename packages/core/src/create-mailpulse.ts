@@ -22,6 +22,7 @@ import { type ContactService, createContactService } from "./services/contact-se
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createEventService, type EventService } from "./services/event-service.js";
+import { createMeasurementService, type MeasurementService } from "./services/measurement-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
@@ -55,6 +56,8 @@ export interface MailPulse extends MailPulseHttp {
   emails: EmailService;
   /** What the tracking endpoints call: record opens, resolve and record clicks. */
   tracking: TrackingService;
+  /** Judges stored opens and clicks again (docs/measurement.md): `mailpulse reclassify` runs it. */
+  measurement: MeasurementService;
   /** Campaign period statistics and organization-wide statistics (docs/statistics.md). */
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
@@ -171,6 +174,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
   });
+  const classification = { rules: trackingOptions.classificationRules ?? [] };
+  const measurement = createMeasurementService(deps, classification);
   const tracking = createTrackingService({
     lookups: trackingLookups,
     writer: trackingWriter,
@@ -183,7 +188,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     recentHits: createRecentHits({
       messages: Math.max(1_000, Math.ceil((trackingOptions.cacheSize ?? 50_000) / 10)),
     }),
-    classification: { rules: trackingOptions.classificationRules ?? [] },
+    classification,
+    reviseEarlierHits: (organizationId, emailId) =>
+      measurement.reclassifyEmail(organizationId, emailId, { onlyToMachine: true }),
   });
 
   const stats = createStatsService(deps);
@@ -251,6 +258,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       await domainRecheck.stop();
       await webhookWorker.stop();
       await trackingWriter.drain();
+      await tracking.revisionsSettled();
       webhookSender.close?.();
       await options.mailProvider?.close?.();
     })();
@@ -267,6 +275,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     campaigns,
     emails,
     tracking,
+    measurement,
     stats,
     contacts,
     sendingDomains,

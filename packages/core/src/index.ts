@@ -75,6 +75,11 @@ export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
 export { normalizeDomainName } from "./services/domains/domain-name.js";
 export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
+export type {
+  MeasurementService,
+  ReclassifyEmailOptions,
+  ReclassifySummary,
+} from "./services/measurement-service.js";
 export type { OrganizationService } from "./services/organization-service.js";
 export type { CreateOrganizationInput } from "./services/organizations/organization-input.js";
 export type { TrackedLinkResponse } from "./services/sending/build-tracked-email.js";

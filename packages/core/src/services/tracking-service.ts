@@ -1,12 +1,12 @@
 import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
 import type { Logger } from "../logger.js";
-import { classifyHit } from "../measurement/classify-hit.js";
 import type { ClassificationOptions, HitSignals } from "../measurement/hit-verdict.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
 import { sanitizeText } from "../util/sanitize-text.js";
 import type { ClientAddressResolver } from "./tracking/client-address.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
+import { judgeHit } from "./tracking/judge-hit.js";
 import type { RecentHits } from "./tracking/recent-hits.js";
 import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
@@ -28,6 +28,8 @@ export interface TrackingService {
    * for an unknown link. `record: false` looks up without recording (HEAD requests).
    */
   resolveClick(linkId: string, signals: TrackingSignals, record?: boolean): Promise<string | undefined>;
+  /** Resolves once the verdict revisions started so far are stored (`stop()` waits for it). */
+  revisionsSettled(): Promise<void>;
 }
 
 /** Options of {@link createTrackingService}. */
@@ -45,6 +47,11 @@ export interface TrackingServiceOptions {
   recentHits: RecentHits;
   /** Rules of the host's own, tried before the built-in ones. */
   classification: ClassificationOptions;
+  /**
+   * Stores the revised verdicts of an email's earlier hits, once a later hit revealed a pattern
+   * in them (docs/measurement.md). Called after that hit is committed.
+   */
+  reviseEarlierHits: (organizationId: string, emailId: string) => Promise<unknown>;
 }
 
 /** Longest user agent kept; real ones are a few hundred characters. */
@@ -59,7 +66,7 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     email: TrackedEmail,
     signals: TrackingSignals,
     link?: { id: string; url: string },
-  ): TrackingHit {
+  ): { hit: TrackingHit; revealsEarlier: boolean } {
     const occurredAt = clock.now();
     const at = occurredAt.getTime();
     const clientIp = options.clientAddress(signals.ip, signals.forwardedFor ?? null);
@@ -75,26 +82,40 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
       msSinceSent,
       linkId: link?.id ?? null,
     };
-    const verdict = classifyHit(hit, options.recentHits.of(email.id, at), options.classification);
-    options.recentHits.add(email.id, { ...hit, verdict });
+    const { verdict, revealsEarlier } = judgeHit(options.recentHits, email.id, hit, options.classification);
     // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
     const retained = retainedIp(clientIp, options.ipAddresses);
     const ip = retained === null ? null : sanitizeText(retained);
-    return {
-      event: {
-        type,
-        organizationId: email.organizationId,
-        emailId: email.id,
-        campaignId: email.campaignId,
-        linkId: link?.id ?? null,
-        occurredAt,
-        ip,
-        userAgent,
-        method: "GET",
-        msSinceSent,
-        verdict,
-      },
+    const event = {
+      type,
+      organizationId: email.organizationId,
+      emailId: email.id,
+      campaignId: email.campaignId,
+      linkId: link?.id ?? null,
+      occurredAt,
+      ip,
+      userAgent,
+      method: "GET" as const,
+      msSinceSent,
+      verdict,
     };
+    return { hit: { event }, revealsEarlier };
+  }
+
+  // Revisions under way, one per email at most: a burst revealed by several hits is revised once
+  // (each revision judges the email's whole stored history).
+  const revising = new Map<string, Promise<void>>();
+  function reviseAfter(committed: Promise<unknown>, email: TrackedEmail): void {
+    if (revising.has(email.id)) return;
+    const revision = committed
+      .then(() => options.reviseEarlierHits(email.organizationId, email.id))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          logger.error(`MailPulse: could not revise the verdicts of email ${email.id}`, error),
+      )
+      .finally(() => revising.delete(email.id));
+    revising.set(email.id, revision);
   }
 
   async function record(
@@ -109,7 +130,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
       logger.error(`MailPulse: could not record ${type} for email ${email.id}`, error);
     let queued: QueuedHit;
     try {
-      queued = await writer.queue(hitOf(type, email, signals, link));
+      const { hit, revealsEarlier } = hitOf(type, email, signals, link);
+      queued = await writer.queue(hit);
+      if (revealsEarlier) reviseAfter(queued.committed, email);
     } catch (error) {
       failed(error);
       return;
@@ -122,6 +145,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
   }
 
   return {
+    async revisionsSettled() {
+      while (revising.size > 0) await Promise.all(revising.values());
+    },
     async recordOpen(trackingId, signals) {
       let email: TrackedEmail | undefined;
       try {

@@ -9,6 +9,7 @@ import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
 import type { StorageFactory } from "./storage-contract/storage-factory.js";
+import { verdictStoreContract } from "./storage-contract/verdict-store-contract.js";
 import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
 export type { StorageFactory } from "./storage-contract/storage-factory.js";
@@ -27,6 +28,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     campaignStatsContract(createStorage);
     contactsContract(createStorage);
     humanStatsContract(createStorage);
+    verdictStoreContract(createStorage);
     outboxContract(createStorage);
     sendingDomainContract(createStorage);
   });

@@ -27,11 +27,14 @@ describe.each(storageFactories)("verdicts recorded by the tracking endpoints on 
       await storage.close();
     });
     const organization = await mailpulse.organizations.create({ name: "Acme" });
+    const campaign = await mailpulse.campaigns.create(organization.id, { name: "Launch" });
     const sent = await mailpulse.emails.send(organization.id, {
       from: "a@acme.example",
       to: "b@example.com",
       subject: "S",
-      htmlContent: '<a href="https://example.com/x">x</a> <a href="https://example.com/y">y</a>',
+      htmlContent:
+        '<a href="https://example.com/x">x</a> <a href="https://example.com/y">y</a> <a href="https://example.com/z">z</a>',
+      campaignId: "Launch",
     });
     const hit = (url: string, headers: Record<string, string>, clientIp: string) =>
       mailpulse.handler(new Request(url, { headers }), { clientIp });
@@ -39,7 +42,8 @@ describe.each(storageFactories)("verdicts recorded by the tracking endpoints on 
       (await mailpulse.events.list(organization.id, { type: "EMAIL_OPENED,EMAIL_CLICKED" })).data.map(
         ({ data }) => ({ ip: data.ip, machine: data.machine, source: data.source, reasons: data.reasons }),
       );
-    return { mailpulse, sent, hit, events, clock };
+    const human = async () => (await mailpulse.campaigns.get(organization.id, campaign.id)).stats.human;
+    return { mailpulse, organization, sent, hit, events, clock, human };
   }
 
   it("takes the address from X-Forwarded-For only with trustProxy, and judges it before truncating it", async () => {
@@ -96,5 +100,42 @@ describe.each(storageFactories)("verdicts recorded by the tracking endpoints on 
         reasons: ["2 different links followed within 0.4 s, all from one address"],
       },
     ]);
+  });
+
+  it("revises earlier verdicts when a later hit reveals a burst, moving the human figures with them", async () => {
+    const { mailpulse, organization, sent, hit, events, clock, human } = await setup();
+    clock.advance(60_000);
+    for (const link of sent.links) {
+      await hit(link.trackingUrl, { "user-agent": chrome }, "203.0.113.9");
+      clock.advance(1_400);
+    }
+    await mailpulse.tracking.revisionsSettled();
+    const burst = "3 different links followed within 2.8 s, all from one address";
+    expect(await events()).toEqual([
+      {
+        ip: "203.0.113.0",
+        machine: true,
+        source: "security_scanner",
+        reasons: [burst, "revised once later hits showed the pattern"],
+      },
+      {
+        ip: "203.0.113.0",
+        machine: true,
+        source: "security_scanner",
+        reasons: [burst, "revised once later hits showed the pattern"],
+      },
+      { ip: "203.0.113.0", machine: true, source: "security_scanner", reasons: [burst] },
+    ]);
+    expect(await human()).toEqual({
+      totalOpens: 0,
+      totalClicks: 0,
+      openRate: 0,
+      clickRate: 0,
+      noInteraction: 1,
+    });
+    expect(await mailpulse.contacts.get(organization.id, "b@example.com")).toMatchObject({
+      totalClicks: 3,
+      humanClicks: 0,
+    });
   });
 });
