@@ -1,4 +1,4 @@
-import type { EarlierHit, HitSignals, HitSource, HitVerdict } from "./hit-verdict.js";
+import type { EarlierHit, HitSignals, HitVerdict } from "./hit-verdict.js";
 
 /**
  * Patterns in the hits of one message that a person cannot produce: what catches a scanner
@@ -88,8 +88,10 @@ export function clickRightAfterOpen(hit: HitSignals, earlier: readonly HitSignal
 }
 
 /**
- * A hit from an address that made machine hits on this message moments before (or after, when
- * history is re-classified): the same scanner fetching the pixel, or coming back.
+ * A hit from the client (same address and user agent) that made security-scanner hits on this
+ * message moments before (or after, when history is re-classified): the same scanner fetching
+ * the pixel or coming back. The user agent must match too: behind one office address a reader's
+ * mail client and a scanner's browser are two clients, and the reader is not hidden on a guess.
  */
 export function sameMachineAddress(hit: HitSignals, neighbours: readonly EarlierHit[]): PatternVerdict {
   if (hit.ip === null) return undefined;
@@ -97,22 +99,15 @@ export function sameMachineAddress(hit: HitSignals, neighbours: readonly Earlier
     (other) =>
       other !== hit &&
       other.ip === hit.ip &&
+      other.userAgent === hit.userAgent &&
       other.verdict.machine &&
-      (other.verdict.source === "security_scanner" || other.verdict.source === "bot") &&
+      other.verdict.source === "security_scanner" &&
       Math.abs(hit.at - other.at) <= patternThresholds.sameMachineAddressMs,
   );
   if (!machine) return undefined;
-  return {
-    machine: true,
-    source: machine.verdict.source,
-    reasons: [
-      `the same address made hits on this message judged ${describe(machine.verdict.source)} ${seconds(Math.abs(hit.at - machine.at))} apart`,
-    ],
-  };
-}
-
-function describe(source: HitSource): string {
-  return source === "security_scanner" ? "a security scanner" : "a bot";
+  return scanner(
+    `the same address and user agent made hits on this message judged a security scanner ${seconds(Math.abs(hit.at - machine.at))} apart`,
+  );
 }
 
 function scanner(reason: string): HitVerdict {

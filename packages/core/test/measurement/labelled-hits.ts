@@ -414,6 +414,23 @@ export const messageKinds: readonly MessageKind[] = [
     },
   },
   {
+    kind: "An on-premises gateway and its reader behind one office address",
+    count: 15,
+    build: () => {
+      const ip = addresses.office();
+      return [
+        ...scan(pick(10, 40) * second, pick(2, 4), pick(100, 600), userAgents.chromeWindows, () => ip),
+        {
+          type: "open",
+          afterMs: pick(41, 59) * second,
+          userAgent: userAgents.outlookDesktop,
+          ip,
+          label: "human",
+        },
+      ];
+    },
+  },
+  {
     kind: "Mimecast and Barracuda announcing themselves",
     count: 20,
     build: () => [

@@ -85,14 +85,25 @@ describe.each(storageFactories)("verdicts recorded by the tracking endpoints on 
     ]);
   });
 
-  it("judges each hit on the message's earlier hits: a scanner's second link within a second", async () => {
-    const { sent, hit, events, clock } = await setup();
+  it("judges each hit on the message's earlier hits, then revises: a scanner's second link within a second", async () => {
+    const { mailpulse, sent, hit, events, clock } = await setup();
     clock.advance(30_000);
     await hit(sent.links[0]!.trackingUrl, { "user-agent": chrome }, "203.0.113.9");
+    // At arrival the first click is a person's: nothing points to a machine yet.
+    expect((await events())[0]).toMatchObject({ machine: false, source: "human" });
     clock.advance(400);
     await hit(sent.links[1]!.trackingUrl, { "user-agent": chrome }, "203.0.113.9");
+    await mailpulse.tracking.revisionsSettled();
     expect(await events()).toEqual([
-      { ip: "203.0.113.0", machine: false, source: "human", reasons: ["no machine signal"] },
+      {
+        ip: "203.0.113.0",
+        machine: true,
+        source: "security_scanner",
+        reasons: [
+          "2 different links followed within 0.4 s, all from one address",
+          "revised once later hits showed the pattern",
+        ],
+      },
       {
         ip: "203.0.113.0",
         machine: true,
