@@ -5,6 +5,8 @@
  *   key create <organizationId>  -> {"apiKey":"mp_..."}
  *   dns platform-records         -> {"records":[{"type":"TXT","name","value","forDomain"}]}
  *                                   (the DKIM keys the operator's zone publishes: docs/domains.md)
+ *   reclassify [organizationId]  -> {"emails","hits","changed","flipped"}
+ *                                   (judges stored opens and clicks again: docs/measurement.md)
  */
 import { isMailPulseError } from "@mailpulse/core";
 import { createInstance } from "./create-instance.js";
@@ -14,14 +16,21 @@ import { readSettings, SettingsError } from "./settings.js";
 const usage = `Usage:
   npm run mailpulse -- org create <name>
   npm run mailpulse -- key create <organizationId>
-  npm run mailpulse -- dns platform-records`;
+  npm run mailpulse -- dns platform-records
+  npm run mailpulse -- reclassify [organizationId]`;
 
 /** Runs one command and returns the JSON line to print. Throws on bad usage. */
 async function run(args: string[]): Promise<unknown> {
   const [resource, verb, ...rest] = args;
   const value = rest.join(" ").trim();
   const platformRecords = resource === "dns" && verb === "platform-records" && !value;
-  if (!platformRecords && (verb !== "create" || !value || (resource !== "org" && resource !== "key"))) {
+  // `reclassify` takes at most one organization id (all organizations without it).
+  const reclassify = resource === "reclassify" && rest.length === 0;
+  if (
+    !platformRecords &&
+    !reclassify &&
+    (verb !== "create" || !value || (resource !== "org" && resource !== "key"))
+  ) {
     throw new UsageError(usage);
   }
   const settings = readSettings();
@@ -29,6 +38,12 @@ async function run(args: string[]): Promise<unknown> {
   const mailpulse = createInstance(settings, storage);
   try {
     if (platformRecords) return { records: await mailpulse.sendingDomains.platformRecords() };
+    if (reclassify) {
+      // Progress goes to stderr, so stdout keeps its one JSON line.
+      return await mailpulse.measurement.reclassifyHistory(verb, (so) =>
+        console.error(`mailpulse: ${so.emails} emails, ${so.hits} hits judged again, ${so.changed} changed`),
+      );
+    }
     if (resource === "org") {
       const organization = await mailpulse.organizations.create({ name: value });
       const { key } = await mailpulse.apiKeys.create(organization.id);

@@ -23,5 +23,7 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
     ...(settings.rateLimitPerMinute > 0
       ? { rateLimit: { limit: settings.rateLimitPerMinute, windowMs: 60_000 } }
       : {}),
+    // Fastify is left at its default (the socket's address); MailPulse applies the proxy setting.
+    tracking: { trustProxy: settings.trustProxy },
   });
 }

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { decodeEncryptionKey } from "@mailpulse/core";
+import { addressRanges, decodeEncryptionKey } from "@mailpulse/core";
 
 /**
  * The standalone server's settings, read from the environment (see the README's table). Only
@@ -37,6 +37,11 @@ export interface Settings {
   rateLimitPerMinute: number;
   /** `MAILPULSE_HEADERS_TIMEOUT` (seconds, default 10, at most the request timeout): the same for the head. */
   headersTimeoutMs: number;
+  /**
+   * `MAILPULSE_TRUST_PROXY`: which proxies' `X-Forwarded-For` to believe for the client address
+   * opens and clicks are judged on: `false` (default), `true`, a hop count, or CIDRs, comma-separated.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -104,6 +109,22 @@ function dnsServers(env: Env): string[] | undefined {
   return servers;
 }
 
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = env.MAILPULSE_TRUST_PROXY?.trim();
+  if (!raw || raw.toLowerCase() === "false") return false;
+  if (raw.toLowerCase() === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const cidrs = raw.split(",").map((entry) => entry.trim());
+  try {
+    addressRanges(cidrs);
+  } catch (error) {
+    throw new SettingsError(
+      `MAILPULSE_TRUST_PROXY is invalid: ${(error as Error).message}; expected true, false, a number of hops or comma-separated CIDRs`,
+    );
+  }
+  return cidrs;
+}
+
 function encryptionKey(env: Env): string | undefined {
   const raw = env.MAILPULSE_ENCRYPTION_KEY?.trim();
   if (!raw) return undefined;
@@ -156,5 +177,6 @@ export function readSettings(env: Env = process.env): Settings {
     requestTimeoutMs,
     headersTimeoutMs,
     rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,
+    trustProxy: trustProxy(env),
   };
 }

@@ -55,6 +55,60 @@ describe("npm run mailpulse (the CLI)", () => {
     }
   });
 
+  it("judges stored opens and clicks again with the current rules, moving the human figures", async () => {
+    // Recorded under a rule that called every hit a person's; the CLI runs without it.
+    const everyoneIsHuman = () => ({
+      machine: false,
+      source: "human" as const,
+      reasons: ["a rule since removed"],
+    });
+    const storage = sqliteStorage({ filename: env.MAILPULSE_DATABASE });
+    const recorder = createMailPulse({
+      storage,
+      baseUrl: "https://mail.example.com",
+      logger: quiet,
+      tracking: { classificationRules: [everyoneIsHuman] },
+    });
+    const organization = await recorder.organizations.create({ name: "Measured" });
+    const campaign = await recorder.campaigns.create(organization.id, { name: "Launch" });
+    const sent = await recorder.emails.send(organization.id, {
+      from: "a@acme.example",
+      to: "b@example.com",
+      subject: "S",
+      htmlContent: '<a href="https://example.com/x">x</a>',
+      campaignId: "Launch",
+    });
+    await recorder.tracking.recordOpen(sent.emailTrackingId, { userAgent: "curl/8.4.0" });
+    await recorder.tracking.resolveClick(sent.links[0]!.trackingId, { userAgent: "python-requests/2.31.0" });
+    await recorder.stop();
+    await storage.close();
+
+    const result = await mailpulse("reclassify", organization.id);
+    expect(JSON.parse(result.stdout)).toEqual({ emails: 1, hits: 2, changed: 2, flipped: 2 });
+    expect(result.stderr).toContain("1 emails, 2 hits judged again, 2 changed");
+
+    const reader = sqliteStorage({ filename: env.MAILPULSE_DATABASE });
+    const instance = createMailPulse({ storage: reader, baseUrl: "https://mail.example.com", logger: quiet });
+    try {
+      const detail = await instance.campaigns.get(organization.id, campaign.id);
+      expect(detail.stats).toMatchObject({ totalOpens: 1, totalClicks: 1 });
+      expect(detail.stats.human).toEqual({
+        totalOpens: 0,
+        totalClicks: 0,
+        openRate: 0,
+        clickRate: 0,
+        noInteraction: 1,
+      });
+      const { data } = await instance.events.list(organization.id, { type: "EMAIL_OPENED,EMAIL_CLICKED" });
+      expect(data.map((event) => event.data.source)).toEqual(["bot", "bot"]);
+      // All organizations when none is named; nothing is left to change.
+      expect(JSON.parse((await mailpulse("reclassify")).stdout)).toMatchObject({ changed: 0, flipped: 0 });
+    } finally {
+      await instance.stop();
+      await reader.close();
+    }
+  });
+
   it("fails clearly on an unknown organization and on bad usage", async () => {
     await expect(mailpulse("key", "create", "no-such-org")).rejects.toMatchObject({
       code: 1,
@@ -63,6 +117,10 @@ describe("npm run mailpulse (the CLI)", () => {
     await expect(mailpulse("frobnicate")).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("Usage"),
+    });
+    await expect(mailpulse("reclassify", "one-org", "and-another")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("reclassify [organizationId]"),
     });
   });
 });

@@ -35,6 +35,7 @@ describe("standalone settings", () => {
       MAILPULSE_REQUEST_TIMEOUT: "60",
       MAILPULSE_HEADERS_TIMEOUT: "5",
       MAILPULSE_RATE_LIMIT: "120",
+      MAILPULSE_TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -51,7 +52,14 @@ describe("standalone settings", () => {
       requestTimeoutMs: 60_000,
       headersTimeoutMs: 5_000,
       rateLimitPerMinute: 120,
+      trustProxy: ["10.0.0.0/8", "2001:db8::/32"],
     });
+  });
+
+  it("reads MAILPULSE_TRUST_PROXY as false, true or a hop count too", () => {
+    expect(readSettings({}).trustProxy).toBe(false);
+    expect(readSettings({ MAILPULSE_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(readSettings({ MAILPULSE_TRUST_PROXY: "2" }).trustProxy).toBe(2);
   });
 
   it.each([
@@ -69,6 +77,8 @@ describe("standalone settings", () => {
     ["MAILPULSE_REQUEST_TIMEOUT", "0"],
     ["MAILPULSE_HEADERS_TIMEOUT", "31"],
     ["MAILPULSE_RATE_LIMIT", "-5"],
+    ["MAILPULSE_TRUST_PROXY", "10.0.0.0/99"],
+    ["MAILPULSE_TRUST_PROXY", "proxy.internal"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

@@ -27,10 +27,13 @@ import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createEventService, type EventService } from "./services/event-service.js";
 import { createIdempotencyService } from "./services/idempotency-service.js";
+import { createMeasurementService, type MeasurementService } from "./services/measurement-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
+import { clientAddressResolver } from "./services/tracking/client-address.js";
+import { createRecentHits } from "./services/tracking/recent-hits.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import {
   createTrackingDomainService,
@@ -60,6 +63,8 @@ export interface MailPulse extends MailPulseHttp {
   emails: EmailService;
   /** What the tracking endpoints call: record opens, resolve and record clicks. */
   tracking: TrackingService;
+  /** Judges stored opens and clicks again (docs/measurement.md): `mailpulse reclassify` runs it. */
+  measurement: MeasurementService;
   /** Campaign period statistics and organization-wide statistics (docs/statistics.md). */
   stats: StatsService;
   /** Contacts: the `to` recipients with their engagement and timeline. */
@@ -198,6 +203,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     clock,
     logger,
   });
+  const classification = { rules: trackingOptions.classificationRules ?? [] };
+  const measurement = createMeasurementService(deps, classification);
   const tracking = createTrackingService({
     lookups: trackingLookups,
     writer: trackingWriter,
@@ -205,6 +212,14 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     ipAddresses: trackingOptions.ipAddresses ?? "truncated",
     acknowledge: trackingOptions.acknowledge ?? "after-commit",
     logger,
+    clientAddress: clientAddressResolver(trackingOptions.trustProxy ?? false),
+    // A tenth of the lookup cache: a burst of hits on one message lasts seconds, not hours.
+    recentHits: createRecentHits({
+      messages: Math.max(1_000, Math.ceil((trackingOptions.cacheSize ?? 50_000) / 10)),
+    }),
+    classification,
+    reviseEarlierHits: (organizationId, emailId) =>
+      measurement.reclassifyEmail(organizationId, emailId, { onlyToMachine: true }),
   });
 
   const stats = createStatsService(deps);
@@ -306,6 +321,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       await sendingReconciliation.stop();
       await idempotencyPurge.stop();
       await trackingWriter.drain();
+      await tracking.revisionsSettled();
       webhookSender.close?.();
       await options.mailProvider?.close?.();
     })();
@@ -324,6 +340,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     campaigns,
     emails,
     tracking,
+    measurement,
     stats,
     contacts,
     sendingDomains,

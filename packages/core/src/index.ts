@@ -33,6 +33,23 @@ export type {
 } from "./http/rate-limit/rate-limit-options.js";
 export type { MailPulseRoute, RouteInput } from "./http/route.js";
 export { consoleLogger, type LogFields, type Logger, type StructuredLogger } from "./logger.js";
+export {
+  type AddressRangeRuleOptions,
+  type AddressRanges,
+  addressRangeRule,
+  addressRanges,
+} from "./measurement/address-ranges.js";
+export { classifyHistory, classifyHit } from "./measurement/classify-hit.js";
+export {
+  type ClassificationOptions,
+  type ClassificationRule,
+  type EarlierHit,
+  type HitSignals,
+  type HitSource,
+  type HitVerdict,
+  hitSources,
+} from "./measurement/hit-verdict.js";
+export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
 export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
@@ -70,6 +87,11 @@ export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
 export { normalizeDomainName } from "./services/domains/domain-name.js";
 export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
+export type {
+  MeasurementService,
+  ReclassifyEmailOptions,
+  ReclassifySummary,
+} from "./services/measurement-service.js";
 export type { OrganizationService } from "./services/organization-service.js";
 export type { CreateOrganizationInput } from "./services/organizations/organization-input.js";
 export type { TrackedLinkResponse } from "./services/sending/build-tracked-email.js";

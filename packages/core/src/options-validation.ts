@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { Logger } from "./logger.js";
 import type { MailPulseOptions } from "./options.js";
+import { clientAddressResolver } from "./services/tracking/client-address.js";
 
 /** The stores `createMailPulse` reads; a storage without one of them is not a MailPulse storage. */
 const requiredStores = ["organizations", "apiKeys", "campaigns", "emails", "tracking", "stats"] as const;
@@ -75,6 +76,13 @@ export function assertValidOptions(options: MailPulseOptions): void {
     fail(
       `\`tracking.acknowledge\` must be "after-commit" or "immediately" (got ${JSON.stringify(tracking.acknowledge)})`,
     );
+  }
+  if (tracking.trustProxy !== undefined) {
+    try {
+      clientAddressResolver(tracking.trustProxy);
+    } catch (error) {
+      fail(`\`tracking.trustProxy\`: ${(error as Error).message}`);
+    }
   }
   if (tracking.ipAddresses !== undefined && !["truncated", "full", "none"].includes(tracking.ipAddresses)) {
     fail(

@@ -1,6 +1,7 @@
 import type { LookupFunction } from "node:net";
 import type { RateLimitOptions } from "./http/rate-limit/rate-limit-options.js";
 import type { Logger } from "./logger.js";
+import type { ClassificationRule } from "./measurement/hit-verdict.js";
 import type { Clock } from "./ports/clock.js";
 import type { DnsResolver } from "./ports/dns-resolver.js";
 import type { MailProvider } from "./ports/mail-provider.js";
@@ -8,6 +9,7 @@ import type { Storage } from "./ports/storage.js";
 import type { WebhookSender } from "./ports/webhook-sender.js";
 import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 import type { PlanLimits } from "./services/service-context.js";
+import type { TrustProxy } from "./services/tracking/client-address.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
 /** How the tracking endpoints record hits. Every field has a default. */
@@ -26,6 +28,19 @@ export interface TrackingOptions {
   queueSize?: number;
   /** Tracking ids and link ids kept in the lookup cache (each a few hundred bytes). Default 50,000. */
   cacheSize?: number;
+  /**
+   * Which proxies to believe about the client's address (`X-Forwarded-For`): `false` (default),
+   * `true` (all), a number of hops, or a list of the proxies' CIDRs. The address is what opens
+   * and clicks are judged on (docs/measurement.md). The Express and Fastify adapters pass the
+   * framework's `req.ip`, which already follows the host's own trust-proxy setting: leave this
+   * `false` there unless the adapter is given the socket's address.
+   */
+  trustProxy?: TrustProxy;
+  /**
+   * Rules of your own for judging hits, tried before the built-in ones (docs/measurement.md),
+   * e.g. `[addressRangeRule({ cidrs: ["198.51.100.0/24"], reason: "Acme's mail gateway" })]`.
+   */
+  classificationRules?: readonly ClassificationRule[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { HitSource } from "../measurement/hit-verdict.js";
 import type { StoredEvent, WebhookEventType } from "../ports/storage.js";
 
 /**
@@ -34,6 +35,14 @@ export interface WebhookEventData {
   /** Opens and clicks: the client's user agent, and its address as the IP setting retains it. */
   userAgent?: string | null;
   ip?: string | null;
+  /**
+   * Opens and clicks: the current verdict (docs/measurement.md). `machine` is true when a program
+   * (Apple's privacy prefetch, a security scanner, a bot) made the hit, not a person reading.
+   */
+  machine?: boolean;
+  source?: HitSource;
+  /** Why, each a short sentence. */
+  reasons?: string[];
 }
 
 /** The webhook event name of an event log type. */
@@ -75,6 +84,11 @@ export function toWebhookEvent(event: StoredEvent): WebhookEvent {
     if (event.link) data.link = { url: event.link.url, trackingId: event.link.id };
     data.userAgent = event.userAgent;
     data.ip = event.ip;
+    if (event.verdict) {
+      data.machine = event.verdict.machine;
+      data.source = event.verdict.source;
+      data.reasons = event.verdict.reasons;
+    }
   }
   return {
     id: eventIdOf(event.id),

@@ -12,6 +12,7 @@ import { webhookDelivery } from "./migrations/0004-webhook-delivery.js";
 import { emailTags } from "./migrations/0005-email-tags.js";
 import { idempotencyKeys } from "./migrations/0005-idempotency-keys.js";
 import { rateLimit } from "./migrations/0006-rate-limit.js";
+import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -34,6 +35,7 @@ export function createMigrationProvider(capabilities: StorageCapabilities): Migr
         "0005_email_tags": emailTags,
         "0005_idempotency_keys": idempotencyKeys,
         "0006_rate_limit": rateLimit,
+        "0007_hit_verdicts": hitVerdicts,
       };
     },
   };

@@ -74,6 +74,11 @@ export interface EmailTable {
   /** First open or click: an email counts as opened from then on. */
   first_opened_at: NullableInt64;
   first_clicked_at: NullableInt64;
+  /** The same four counters over human hits only (migration 0007; docs/measurement.md). */
+  human_open_count: Counter;
+  human_click_count: Counter;
+  human_first_opened_at: NullableInt64;
+  human_first_clicked_at: NullableInt64;
   failure_reason: string | null;
   created_at: Int64;
   sent_at: NullableInt64;
@@ -135,6 +140,13 @@ export interface EventTable {
   /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
   ip: string | null;
   user_agent: string | null;
+  /** Opens and clicks (migration 0007): the request's method, and milliseconds since the send. */
+  method: string | null;
+  ms_since_sent: NullableInt64;
+  /** The current verdict (docs/measurement.md): 0/1, a source, and a JSON array of reasons. */
+  machine: Counter;
+  source: ColumnType<string, string | undefined, string>;
+  reasons: ColumnType<string, string | undefined, string>;
 }
 
 /** Per-contact rollup: the contact list pages over this table, not over history. */
@@ -144,6 +156,8 @@ export interface ContactTable {
   total_emails: Counter;
   total_opens: Counter;
   total_clicks: Counter;
+  human_opens: Counter;
+  human_clicks: Counter;
   first_seen: Int64;
   last_activity: Int64;
 }
@@ -156,6 +170,8 @@ export interface DailyStatTable {
   emails: Counter;
   opens: Counter;
   clicks: Counter;
+  human_opens: Counter;
+  human_clicks: Counter;
 }
 
 export interface SendingDomainTable {

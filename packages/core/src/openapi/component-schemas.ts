@@ -68,6 +68,80 @@ const contactSummaryProperties: JsonObject = {
     format: "date-time",
     description: "The contact's latest email, open or click.",
   },
+  humanOpens: {
+    type: "integer",
+    minimum: 0,
+    description: "Open events judged human (docs/measurement.md).",
+  },
+  humanClicks: {
+    type: "integer",
+    minimum: 0,
+    description: "Click events judged human.",
+  },
+  humanEngagementScore: {
+    type: "integer",
+    minimum: 0,
+    maximum: 100,
+    description: "The engagement score's formula on human events only.",
+  },
+};
+
+/** A whole number of events or emails. */
+const countOf = (description: string): JsonObject => ({ type: "integer", minimum: 0, description });
+/** A percentage, two decimals. */
+const percentOf = (description: string, maximum?: number): JsonObject => ({
+  type: "number",
+  minimum: 0,
+  ...(maximum === undefined ? {} : { maximum }),
+  description,
+});
+
+/** `stats.human` of the campaign detail. */
+const detailHumanStats: JsonObject = {
+  type: "object",
+  description:
+    "The same figures over hits judged human only: Apple's privacy prefetch, security scanners and bots left out (docs/measurement.md).",
+  required: ["totalOpens", "totalClicks", "openRate", "clickRate", "noInteraction"],
+  properties: {
+    totalOpens: countOf("Human open events."),
+    totalClicks: countOf("Human click events."),
+    openRate: percentOf("Emails a person opened (a human open or click) / emails x 100.", 100),
+    clickRate: percentOf("Emails a person clicked / emails x 100.", 100),
+    noInteraction: countOf("Emails with no human open and no human click."),
+  },
+  additionalProperties: false,
+};
+
+/** `stats.human` of the period statistics. */
+const periodHumanStats: JsonObject = {
+  type: "object",
+  description: "The same figures over hits judged human only (docs/measurement.md).",
+  required: ["totalOpens", "totalClicks", "openRate", "clickThroughRate", "noInteraction"],
+  properties: {
+    totalOpens: countOf("Human open events in the period."),
+    totalClicks: countOf("Human click events in the period."),
+    openRate: percentOf(
+      "Emails sent in the period that a person opened / emails sent in the period x 100.",
+      100,
+    ),
+    clickThroughRate: percentOf("Human clicks / human opens x 100 (0 without human opens)."),
+    noInteraction: countOf("Emails sent in the period with no human open and no human click."),
+  },
+  additionalProperties: false,
+};
+
+/** `human` of the global statistics. */
+const globalHumanStats: JsonObject = {
+  type: "object",
+  description: "The same figures over hits judged human only (docs/measurement.md).",
+  required: ["totalOpens", "totalClicks", "openRate", "clickRate"],
+  properties: {
+    totalOpens: countOf("Human open events."),
+    totalClicks: countOf("Human click events."),
+    openRate: percentOf("Emails a person opened / emails x 100.", 100),
+    clickRate: percentOf("Emails a person clicked / emails x 100.", 100),
+  },
+  additionalProperties: false,
 };
 export const componentSchemas: Record<string, JsonObject> = {
   Error: {
@@ -576,7 +650,7 @@ export const componentSchemas: Record<string, JsonObject> = {
         type: "object",
         description:
           "All-time totals over the campaign's sent emails. Rates are percentages rounded to two decimals.",
-        required: ["totalEmails", "totalOpens", "totalClicks", "openRate", "clickRate"],
+        required: ["totalEmails", "totalOpens", "totalClicks", "openRate", "clickRate", "human"],
         properties: {
           totalEmails: {
             type: "integer",
@@ -605,6 +679,7 @@ export const componentSchemas: Record<string, JsonObject> = {
             maximum: 100,
             description: "Emails with a click / emails x 100.",
           },
+          human: detailHumanStats,
         },
         additionalProperties: false,
       },
@@ -629,7 +704,7 @@ export const componentSchemas: Record<string, JsonObject> = {
   },
   DailyActivity: {
     type: "object",
-    required: ["date", "opens", "clicks", "emails"],
+    required: ["date", "opens", "clicks", "emails", "humanOpens", "humanClicks"],
     properties: {
       date: {
         type: "string",
@@ -651,6 +726,8 @@ export const componentSchemas: Record<string, JsonObject> = {
         minimum: 0,
         description: "Emails sent that day.",
       },
+      humanOpens: countOf("Open events that day judged human (docs/measurement.md)."),
+      humanClicks: countOf("Click events that day judged human."),
     },
     additionalProperties: false,
   },
@@ -689,6 +766,7 @@ export const componentSchemas: Record<string, JsonObject> = {
           "clickThroughRate",
           "uniqueRecipients",
           "noInteraction",
+          "human",
         ],
         properties: {
           totalEmails: {
@@ -727,6 +805,7 @@ export const componentSchemas: Record<string, JsonObject> = {
             minimum: 0,
             description: "Emails sent in the period with no open and no click.",
           },
+          human: periodHumanStats,
         },
         additionalProperties: false,
       },
@@ -750,7 +829,7 @@ export const componentSchemas: Record<string, JsonObject> = {
   },
   GlobalStats: {
     type: "object",
-    required: ["totalEmails", "totalOpens", "totalClicks", "openRate", "clickRate"],
+    required: ["totalEmails", "totalOpens", "totalClicks", "openRate", "clickRate", "human"],
     properties: {
       totalEmails: {
         type: "integer",
@@ -779,6 +858,7 @@ export const componentSchemas: Record<string, JsonObject> = {
         maximum: 100,
         description: "Emails with a click / emails x 100, two decimals.",
       },
+      human: globalHumanStats,
     },
     additionalProperties: false,
   },
@@ -792,6 +872,9 @@ export const componentSchemas: Record<string, JsonObject> = {
       "campaigns",
       "engagementScore",
       "lastActivity",
+      "humanOpens",
+      "humanClicks",
+      "humanEngagementScore",
     ],
     properties: {
       ...contactSummaryProperties,
@@ -822,6 +905,16 @@ export const componentSchemas: Record<string, JsonObject> = {
         type: "string",
         description: "The clicked URL; present on `clicked` only.",
       },
+      machine: {
+        type: "boolean",
+        description:
+          "On `opened` and `clicked`: true when a program (Apple's privacy prefetch, a security scanner, a bot) made it (docs/measurement.md).",
+      },
+      source: {
+        type: "string",
+        enum: ["apple_privacy", "image_proxy", "security_scanner", "bot", "human"],
+        description: "On `opened` and `clicked`: who made it.",
+      },
     },
     additionalProperties: false,
   },
@@ -835,6 +928,9 @@ export const componentSchemas: Record<string, JsonObject> = {
       "campaigns",
       "engagementScore",
       "lastActivity",
+      "humanOpens",
+      "humanClicks",
+      "humanEngagementScore",
       "firstSeen",
       "openRate",
       "clickRate",

@@ -177,6 +177,21 @@ export const webhookSchemas: Record<string, JsonObject> = {
             type: ["string", "null"],
             description: "EMAIL_OPENED and EMAIL_CLICKED only; as the IP retention setting keeps it.",
           },
+          machine: {
+            type: "boolean",
+            description:
+              "EMAIL_OPENED and EMAIL_CLICKED only: true when a program (Apple's privacy prefetch, a security scanner, a bot) made the hit, not a person. The events API shows the current verdict (docs/measurement.md).",
+          },
+          source: {
+            type: "string",
+            enum: ["apple_privacy", "image_proxy", "security_scanner", "bot", "human"],
+            description: "EMAIL_OPENED and EMAIL_CLICKED only: who made the hit.",
+          },
+          reasons: {
+            type: "array",
+            items: { type: "string" },
+            description: "EMAIL_OPENED and EMAIL_CLICKED only: why, each a short sentence.",
+          },
         },
         additionalProperties: false,
       },

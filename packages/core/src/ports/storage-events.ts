@@ -3,6 +3,7 @@
  * committed. The events API pages over it and webhook deliveries build their bodies from it.
  * Events are kept as long as the emails they belong to.
  */
+import type { HitVerdict } from "../measurement/hit-verdict.js";
 
 /** One event with what its body reports. */
 export interface StoredEvent {
@@ -31,6 +32,8 @@ export interface StoredEvent {
   /** Opens and clicks: the client's address as retained, and its user agent. */
   ip: string | null;
   userAgent: string | null;
+  /** Opens and clicks: the current verdict (null on `sent` rows). */
+  verdict: HitVerdict | null;
 }
 
 /** A page request over the log. */

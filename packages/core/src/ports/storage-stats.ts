@@ -1,7 +1,9 @@
 /**
  * Read models for statistics. Definitions live in docs/statistics.md; every method counts only
- * emails whose status is `sent` (failed sends are not counted anywhere).
+ * emails whose status is `sent` (failed sends are not counted anywhere). "Human" figures count
+ * only hits whose verdict is not machine (docs/measurement.md), from the same rollups.
  */
+import type { HitSource } from "../measurement/hit-verdict.js";
 
 /** Totals of a set of emails (a campaign, or an organization). "Opened" = at least one open or click (a click proves an open). */
 export interface CampaignTotals {
@@ -14,6 +16,8 @@ export interface CampaignTotals {
   openedEmails: number;
   /** Emails with at least one click. */
   clickedEmails: number;
+  /** The same four over human hits only. */
+  human: { totalOpens: number; totalClicks: number; openedEmails: number; clickedEmails: number };
 }
 
 /** Clicks of one tracked URL, summed over its occurrences. */
@@ -47,6 +51,8 @@ export interface PeriodEmailTotals {
   openedEmails: number;
   /** Distinct lowercased `to` addresses of those emails. */
   uniqueRecipients: number;
+  /** Of those, emails with at least one human open or click (at any time). */
+  humanOpenedEmails: number;
 }
 
 /** One UTC day of the per-day rollup. Days without a row have zero everywhere. */
@@ -59,6 +65,9 @@ export interface DailyTotals {
   opens: number;
   /** Click events that day. */
   clicks: number;
+  /** Human open and click events that day. */
+  humanOpens: number;
+  humanClicks: number;
 }
 
 /** A contact: the per-address rollup of an organization's `to` recipients (cc/bcc are not contacts). */
@@ -70,6 +79,9 @@ export interface ContactRecord {
   totalOpens: number;
   /** Click events of the contact's emails. */
   totalClicks: number;
+  /** Human open and click events of the contact's emails. */
+  humanOpens: number;
+  humanClicks: number;
   /** Send time of the first email. */
   firstSeen: Date;
   /** Latest of the send, open and click times of the contact's emails. */
@@ -107,6 +119,9 @@ export interface TimelineRecord {
   campaign: string | null;
   /** The clicked URL (`clicked` only), else null. */
   link: string | null;
+  /** Opens and clicks: the event's current verdict; null on `sent`. */
+  machine: boolean | null;
+  source: HitSource | null;
 }
 
 /** Contact read models. Only sent emails count; a missing contact and a foreign one look the same. */

@@ -4,6 +4,7 @@
  * per-contact and per-day totals) and its webhook outbox rows commit in the same transaction as
  * the event rows, so statistics never drift from history.
  */
+import type { HitVerdict } from "../measurement/hit-verdict.js";
 import type { EmailStatus } from "./storage-emails.js";
 
 /** What the tracking endpoints need to know about an email. */
@@ -25,7 +26,10 @@ export interface TrackedLinkTarget {
   email: TrackedEmail;
 }
 
-/** An open or click, with the raw signals kept to classify machine opens later. */
+/**
+ * An open or click, with its raw signals (kept so it can be re-classified) and its verdict. Human
+ * hits (`verdict.machine` false) also count in the human rollups.
+ */
 export interface TrackingEventRecord {
   type: "open" | "click";
   organizationId: string;
@@ -34,8 +38,14 @@ export interface TrackingEventRecord {
   /** The clicked link's tracking id (clicks only). */
   linkId: string | null;
   occurredAt: Date;
+  /** As the IP setting retains it (the verdict was reached on the full address). */
   ip: string | null;
   userAgent: string | null;
+  /** The request's method; the tracking endpoints record GET only. */
+  method: "GET" | "HEAD";
+  /** Milliseconds since the email was sent; null when its send time is unknown. */
+  msSinceSent: number | null;
+  verdict: HitVerdict;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
 import type { StatsStore } from "./storage-stats.js";
 import type { TrackingStore } from "./storage-tracking.js";
+import type { VerdictStore } from "./storage-verdicts.js";
 import type { WebhookStore } from "./storage-webhooks.js";
 
 // One file per store; this facade is what the rest of core imports the port's types from.
@@ -33,6 +34,7 @@ export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
 export type * from "./storage-stats.js";
 export type * from "./storage-tracking.js";
+export type * from "./storage-verdicts.js";
 export type * from "./storage-webhooks.js";
 
 /**
@@ -63,6 +65,8 @@ export interface Storage {
    * Absent on storages that offer none: the rate limit then counts in each process's memory.
    */
   rateLimitBackend?: RateLimitBackend;
+  /** Stored verdicts of opens and clicks, revised when later hits or new rules judge them again. */
+  verdicts: VerdictStore;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */

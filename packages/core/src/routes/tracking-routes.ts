@@ -63,7 +63,11 @@ export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimite
         const refused = await overIpQuota(clientIp);
         if (refused) return refused;
         if (method !== "HEAD") {
-          await tracking.recordOpen(params.id, { ip: clientIp, userAgent: header("user-agent") });
+          await tracking.recordOpen(params.id, {
+            ip: clientIp,
+            userAgent: header("user-agent"),
+            forwardedFor: header("x-forwarded-for"),
+          });
         }
         return pixelAnswer;
       },
@@ -77,7 +81,11 @@ export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimite
       direct: async ({ params, method, header, clientIp }) => {
         const refused = await overIpQuota(clientIp);
         if (refused) return refused;
-        const signals = { ip: clientIp, userAgent: header("user-agent") };
+        const signals = {
+          ip: clientIp,
+          userAgent: header("user-agent"),
+          forwardedFor: header("x-forwarded-for"),
+        };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");
         if (!url) return unknownLinkAnswer;
         return {

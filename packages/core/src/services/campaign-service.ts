@@ -26,6 +26,8 @@ export interface CampaignDetail extends Campaign {
     totalClicks: number;
     openRate: number;
     clickRate: number;
+    /** The same over human hits only, with the emails no person opened or clicked (docs/measurement.md). */
+    human: HumanTotals;
   };
   links: Array<{ url: string; clicks: number }>;
   emails: Array<{
@@ -43,6 +45,18 @@ export interface CampaignDetail extends Campaign {
 export interface CampaignLinkPage {
   links: Array<{ url: string; clicks: number }>;
   nextCursor: string | null;
+}
+
+/** Human figures of a campaign's detail: hits judged machine are left out (docs/measurement.md). */
+export interface HumanTotals {
+  totalOpens: number;
+  totalClicks: number;
+  /** Emails a person opened (a human open or click) / emails x 100. */
+  openRate: number;
+  /** Emails a person clicked / emails x 100. */
+  clickRate: number;
+  /** Emails with no human open and no human click. */
+  noInteraction: number;
 }
 
 /** Campaigns of an organization. */
@@ -121,6 +135,13 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
           totalClicks: totals.totalClicks,
           openRate: percentage(totals.openedEmails, totals.totalEmails),
           clickRate: percentage(totals.clickedEmails, totals.totalEmails),
+          human: {
+            totalOpens: totals.human.totalOpens,
+            totalClicks: totals.human.totalClicks,
+            openRate: percentage(totals.human.openedEmails, totals.totalEmails),
+            clickRate: percentage(totals.human.clickedEmails, totals.totalEmails),
+            noInteraction: totals.totalEmails - totals.human.openedEmails,
+          },
         },
         links,
         emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),

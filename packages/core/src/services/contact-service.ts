@@ -1,4 +1,5 @@
 import { notFound } from "../errors.js";
+import type { HitSource } from "../measurement/hit-verdict.js";
 import type { ContactRecord } from "../ports/storage.js";
 import { encodeContactCursor } from "./contacts/contact-cursor.js";
 import { type ContactListInput, contactListSchema } from "./contacts/contact-list-input.js";
@@ -21,6 +22,11 @@ export interface ContactSummary {
   /** 0 to 100, see {@link engagementScore}. */
   engagementScore: number;
   lastActivity: string;
+  /** Open and click events judged human (docs/measurement.md). */
+  humanOpens: number;
+  humanClicks: number;
+  /** The engagement score on human events only. */
+  humanEngagementScore: number;
 }
 
 /** One entry of a contact's timeline. */
@@ -32,6 +38,9 @@ export interface ContactTimelineEvent {
   campaign?: string;
   /** Present on `clicked`: the clicked URL. */
   link?: string;
+  /** On `opened` and `clicked`: the event's current verdict (docs/measurement.md). */
+  machine?: boolean;
+  source?: HitSource;
 }
 
 /** `GET /api/contacts/:email`. */
@@ -82,6 +91,13 @@ function toSummary(contact: ContactRecord, campaigns: string[]): ContactSummary 
     campaigns,
     engagementScore: engagementScore(contact),
     lastActivity: contact.lastActivity.toISOString(),
+    humanOpens: contact.humanOpens,
+    humanClicks: contact.humanClicks,
+    humanEngagementScore: engagementScore({
+      totalEmails: contact.totalEmails,
+      totalOpens: contact.humanOpens,
+      totalClicks: contact.humanClicks,
+    }),
   };
 }
 
@@ -141,6 +157,9 @@ export function createContactService(deps: ServiceDeps): ContactService {
           subject: entry.subject,
           ...(entry.campaign !== null ? { campaign: entry.campaign } : {}),
           ...(entry.link !== null ? { link: entry.link } : {}),
+          ...(entry.machine !== null && entry.source !== null
+            ? { machine: entry.machine, source: entry.source }
+            : {}),
         })),
       };
     },

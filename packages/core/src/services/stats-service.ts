@@ -21,6 +21,9 @@ export interface DailyActivity {
   clicks: number;
   /** Emails sent that day. */
   emails: number;
+  /** Open and click events that day judged human (docs/measurement.md). */
+  humanOpens: number;
+  humanClicks: number;
 }
 
 /** `GET /api/campaigns/:id/stats`: a campaign's statistics over a period (see docs/statistics.md). */
@@ -42,6 +45,14 @@ export interface CampaignPeriodStats {
     uniqueRecipients: number;
     /** Emails sent in the period with no open and no click. */
     noInteraction: number;
+    /** The same over human hits only (docs/measurement.md). */
+    human: {
+      totalOpens: number;
+      totalClicks: number;
+      openRate: number;
+      clickThroughRate: number;
+      noInteraction: number;
+    };
   };
   /** One entry per UTC day of the period, oldest first, zero-filled. */
   openAndClicks: DailyActivity[];
@@ -58,6 +69,8 @@ export interface GlobalStats {
   openRate: number;
   /** Emails with a click / emails x 100. */
   clickRate: number;
+  /** The same over human hits only (docs/measurement.md). */
+  human: { totalOpens: number; totalClicks: number; openRate: number; clickRate: number };
 }
 
 /** Campaign period statistics and organization-wide statistics. */
@@ -82,6 +95,8 @@ function zeroFilledDays(rows: DailyTotals[], firstDay: number, lastDay: number):
       opens: row?.opens ?? 0,
       clicks: row?.clicks ?? 0,
       emails: row?.emails ?? 0,
+      humanOpens: row?.humanOpens ?? 0,
+      humanClicks: row?.humanClicks ?? 0,
     });
   }
   return days;
@@ -107,6 +122,8 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       const openAndClicks = zeroFilledDays(daily, range.firstDay, range.lastDay);
       const totalOpens = openAndClicks.reduce((sum, day) => sum + day.opens, 0);
       const totalClicks = openAndClicks.reduce((sum, day) => sum + day.clicks, 0);
+      const humanOpens = openAndClicks.reduce((sum, day) => sum + day.humanOpens, 0);
+      const humanClicks = openAndClicks.reduce((sum, day) => sum + day.humanClicks, 0);
       return {
         campaign: toApiCampaign(record),
         period: { start: range.start.toISOString(), end: range.end.toISOString() },
@@ -118,6 +135,13 @@ export function createStatsService(deps: ServiceDeps): StatsService {
           clickThroughRate: percentage(totalClicks, totalOpens),
           uniqueRecipients: emails.uniqueRecipients,
           noInteraction: emails.totalEmails - emails.openedEmails,
+          human: {
+            totalOpens: humanOpens,
+            totalClicks: humanClicks,
+            openRate: percentage(emails.humanOpenedEmails, emails.totalEmails),
+            clickThroughRate: percentage(humanClicks, humanOpens),
+            noInteraction: emails.totalEmails - emails.humanOpenedEmails,
+          },
         },
         openAndClicks,
         topLinks,
@@ -131,6 +155,12 @@ export function createStatsService(deps: ServiceDeps): StatsService {
         totalClicks: totals.totalClicks,
         openRate: percentage(totals.openedEmails, totals.totalEmails),
         clickRate: percentage(totals.clickedEmails, totals.totalEmails),
+        human: {
+          totalOpens: totals.human.totalOpens,
+          totalClicks: totals.human.totalClicks,
+          openRate: percentage(totals.human.openedEmails, totals.totalEmails),
+          clickRate: percentage(totals.human.clickedEmails, totals.totalEmails),
+        },
       };
     },
   };

@@ -1,17 +1,24 @@
 import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
 import type { Logger } from "../logger.js";
+import type { ClassificationOptions, HitSignals } from "../measurement/hit-verdict.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
 import { redirectUrl } from "../util/redirect-url.js";
 import { sanitizeText } from "../util/sanitize-text.js";
+import type { ClientAddressResolver } from "./tracking/client-address.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
 import { isTrackedStatus } from "./tracking/counted-status.js";
+import { judgeHit } from "./tracking/judge-hit.js";
+import type { RecentHits } from "./tracking/recent-hits.js";
 import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
 /** Request signals kept with an event. */
 export interface TrackingSignals {
+  /** The socket's address (or the host framework's idea of the client's). */
   ip?: string;
   userAgent?: string | null;
+  /** The `X-Forwarded-For` header, believed as far as `tracking.trustProxy` says. */
+  forwardedFor?: string | null;
 }
 
 /** Opens and clicks coming back from mail clients. Never throws: recording is best effort. */
@@ -25,6 +32,8 @@ export interface TrackingService {
    * `record: false` looks up without recording (HEAD requests).
    */
   resolveClick(linkId: string, signals: TrackingSignals, record?: boolean): Promise<string | undefined>;
+  /** Resolves once the verdict revisions started so far are stored (`stop()` waits for it). */
+  revisionsSettled(): Promise<void>;
 }
 
 /** Options of {@link createTrackingService}. */
@@ -36,6 +45,17 @@ export interface TrackingServiceOptions {
   /** `after-commit`: resolve once the hit is committed. `immediately`: once it is queued. */
   acknowledge: "after-commit" | "immediately";
   logger: Logger;
+  /** The client's address from the socket's and the proxies' (the `trustProxy` setting). */
+  clientAddress: ClientAddressResolver;
+  /** Each message's recent hits, which the classifier weighs. */
+  recentHits: RecentHits;
+  /** Rules of the host's own, tried before the built-in ones. */
+  classification: ClassificationOptions;
+  /**
+   * Stores the revised verdicts of an email's earlier hits, once a later hit revealed a pattern
+   * in them (docs/measurement.md). Called after that hit is committed.
+   */
+  reviseEarlierHits: (organizationId: string, emailId: string) => Promise<unknown>;
 }
 
 /** Longest user agent kept; real ones are a few hundred characters. */
@@ -50,24 +70,56 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     email: TrackedEmail,
     signals: TrackingSignals,
     link?: { id: string; url: string },
-  ): TrackingHit {
+  ): { hit: TrackingHit; revealsEarlier: boolean } {
     const occurredAt = clock.now();
-    // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
-    const retained = retainedIp(signals.ip, options.ipAddresses);
-    const ip = retained === null ? null : sanitizeText(retained);
+    const at = occurredAt.getTime();
+    const clientIp = options.clientAddress(signals.ip, signals.forwardedFor ?? null);
     const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
-    return {
-      event: {
-        type,
-        organizationId: email.organizationId,
-        emailId: email.id,
-        campaignId: email.campaignId,
-        linkId: link?.id ?? null,
-        occurredAt,
-        ip,
-        userAgent,
-      },
+    const msSinceSent = email.sentAt ? Math.max(0, at - email.sentAt.getTime()) : null;
+    // Judged on the full address; only then does the IP setting decide how much of it is kept.
+    const hit: HitSignals = {
+      type,
+      method: "GET",
+      userAgent,
+      ip: clientIp ?? null,
+      at,
+      msSinceSent,
+      linkId: link?.id ?? null,
     };
+    const { verdict, revealsEarlier } = judgeHit(options.recentHits, email.id, hit, options.classification);
+    // `full` keeps the address as given (an in-process caller's or a trusted proxy's header).
+    const retained = retainedIp(clientIp, options.ipAddresses);
+    const ip = retained === null ? null : sanitizeText(retained);
+    const event = {
+      type,
+      organizationId: email.organizationId,
+      emailId: email.id,
+      campaignId: email.campaignId,
+      linkId: link?.id ?? null,
+      occurredAt,
+      ip,
+      userAgent,
+      method: "GET" as const,
+      msSinceSent,
+      verdict,
+    };
+    return { hit: { event }, revealsEarlier };
+  }
+
+  // Revisions under way, one per email at most: a burst revealed by several hits is revised once
+  // (each revision judges the email's whole stored history).
+  const revising = new Map<string, Promise<void>>();
+  function reviseAfter(committed: Promise<unknown>, email: TrackedEmail): void {
+    if (revising.has(email.id)) return;
+    const revision = committed
+      .then(() => options.reviseEarlierHits(email.organizationId, email.id))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          logger.error(`MailPulse: could not revise the verdicts of email ${email.id}`, error),
+      )
+      .finally(() => revising.delete(email.id));
+    revising.set(email.id, revision);
   }
 
   async function record(
@@ -82,7 +134,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
       logger.error(`MailPulse: could not record ${type} for email ${email.id}`, error);
     let queued: QueuedHit;
     try {
-      queued = await writer.queue(hitOf(type, email, signals, link));
+      const { hit, revealsEarlier } = hitOf(type, email, signals, link);
+      queued = await writer.queue(hit);
+      if (revealsEarlier) reviseAfter(queued.committed, email);
     } catch (error) {
       failed(error);
       return;
@@ -95,6 +149,9 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
   }
 
   return {
+    async revisionsSettled() {
+      while (revising.size > 0) await Promise.all(revising.values());
+    },
     async recordOpen(trackingId, signals) {
       let email: TrackedEmail | undefined;
       try {

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { noMachineSignal } from "../measurement/hit-verdict.js";
 import type { Storage } from "../ports/storage.js";
 import { createResourceId } from "../util/ids.js";
+import { readerTotals } from "./reader-figures.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
+import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
 import type { StorageFactory } from "./storage-contract/storage-factory.js";
+import { verdictStoreContract } from "./storage-contract/verdict-store-contract.js";
 import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
 export type { StorageFactory } from "./storage-contract/storage-factory.js";
@@ -24,6 +28,8 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
   describe(`storage contract: ${name}`, () => {
     campaignStatsContract(createStorage);
     contactsContract(createStorage);
+    humanStatsContract(createStorage);
+    verdictStoreContract(createStorage);
     outboxContract(createStorage);
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
@@ -157,13 +163,15 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         { id, organizationId: org.id, name: "Empty", createdAt: new Date(), archivedAt: null },
         {},
       );
-      expect(await storage.stats.campaignTotals(org.id, id)).toEqual({
-        totalEmails: 0,
-        totalOpens: 0,
-        totalClicks: 0,
-        openedEmails: 0,
-        clickedEmails: 0,
-      });
+      expect(await storage.stats.campaignTotals(org.id, id)).toEqual(
+        readerTotals({
+          totalEmails: 0,
+          totalOpens: 0,
+          totalClicks: 0,
+          openedEmails: 0,
+          clickedEmails: 0,
+        }),
+      );
       expect(await storage.stats.campaignLinks(org.id, id)).toEqual([]);
       expect(await storage.stats.campaignEmails(org.id, id, 10)).toEqual([]);
     });
@@ -200,6 +208,9 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
         occurredAt: at("2026-03-01T11:00:00.000Z"),
         ip: "203.0.113.0",
         userAgent: "UA",
+        method: "GET" as const,
+        msSinceSent: null,
+        verdict: noMachineSignal,
       };
       // Still `sending`: an event is not counted.
       await storage.tracking.recordEvents([{ event: open }]);
@@ -284,6 +295,9 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
             occurredAt: new Date(),
             ip: null,
             userAgent: null,
+            method: "GET",
+            msSinceSent: null,
+            verdict: noMachineSignal,
           },
         },
       ]);

@@ -70,6 +70,7 @@ export function trackingConcurrencyCases(context: TrackingContractContext): void
     });
     const daily = await storage.stats.campaignDailyTotals(org, campaign, dayOf(days[0]!), dayOf(days[2]!));
     expect(daily).toEqual(
+      // Every hit here is a reader's: the human counts equal the raw ones.
       days.map((at, index) => {
         const ofDay = hits.filter((hit) => hit.event.occurredAt.toISOString() === at);
         const dayOpens = ofDay.filter((hit) => hit.event.type === "open").length;
@@ -78,6 +79,8 @@ export function trackingConcurrencyCases(context: TrackingContractContext): void
           emails: index === 0 ? 6 : 0,
           opens: dayOpens,
           clicks: ofDay.length - dayOpens,
+          humanOpens: dayOpens,
+          humanClicks: ofDay.length - dayOpens,
         };
       }),
     );

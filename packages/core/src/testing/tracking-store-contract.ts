@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage, TrackingHit } from "../ports/storage.js";
+import { readerContact, readerDays, readerTotals } from "./reader-figures.js";
 import type { StorageFactory } from "./storage-contract.js";
 import { trackingConcurrencyCases } from "./tracking-store-concurrency-cases.js";
 import {
@@ -67,21 +68,25 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
         { url: "https://example.com/a", clicks: 2 },
         { url: "https://example.com/b", clicks: 1 },
       ]);
-      expect(await storage.stats.campaignTotals(org, campaign)).toEqual({
-        totalEmails: 1,
-        totalOpens: 3,
-        totalClicks: 3,
-        openedEmails: 1,
-        clickedEmails: 1,
-      });
-      expect(await storage.stats.getContact(org, "ann@example.com")).toEqual({
-        address: "ann@example.com",
-        totalEmails: 1,
-        totalOpens: 3,
-        totalClicks: 3,
-        firstSeen: new Date("2026-03-01T08:00:00.000Z"),
-        lastActivity: new Date("2026-03-01T12:30:00.000Z"),
-      });
+      expect(await storage.stats.campaignTotals(org, campaign)).toEqual(
+        readerTotals({
+          totalEmails: 1,
+          totalOpens: 3,
+          totalClicks: 3,
+          openedEmails: 1,
+          clickedEmails: 1,
+        }),
+      );
+      expect(await storage.stats.getContact(org, "ann@example.com")).toEqual(
+        readerContact({
+          address: "ann@example.com",
+          totalEmails: 1,
+          totalOpens: 3,
+          totalClicks: 3,
+          firstSeen: new Date("2026-03-01T08:00:00.000Z"),
+          lastActivity: new Date("2026-03-01T12:30:00.000Z"),
+        }),
+      );
       // Every hit is an event of its own, at its own time.
       const timeline = await storage.stats.contactTimeline(org, "ann@example.com", 10);
       expect(timeline.map((entry) => [entry.type, entry.at.toISOString(), entry.link])).toEqual([
@@ -122,13 +127,15 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
         clickHit(clicked, 0, "2026-03-01T09:00:00.000Z"),
         openHit(opened, "2026-03-01T09:00:00.000Z"),
       ]);
-      expect(await storage.stats.campaignTotals(org, campaign)).toEqual({
-        totalEmails: 3,
-        totalOpens: 1,
-        totalClicks: 1,
-        openedEmails: 2,
-        clickedEmails: 1,
-      });
+      expect(await storage.stats.campaignTotals(org, campaign)).toEqual(
+        readerTotals({
+          totalEmails: 3,
+          totalOpens: 1,
+          totalClicks: 1,
+          openedEmails: 2,
+          clickedEmails: 1,
+        }),
+      );
     });
 
     it("skips hits of emails that are not sent, and leaves them out of the count it returns", async () => {
@@ -177,9 +184,9 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
         totalOpens: 2,
         totalClicks: 0,
       });
-      expect(await storage.stats.campaignDailyTotals(org, campaign, dayOf(at), dayOf(at))).toEqual([
-        { day: dayOf(at), emails: 1, opens: 2, clicks: 0 },
-      ]);
+      expect(await storage.stats.campaignDailyTotals(org, campaign, dayOf(at), dayOf(at))).toEqual(
+        readerDays([{ day: dayOf(at), emails: 1, opens: 2, clicks: 0 }]),
+      );
       expect(await storage.stats.campaignPeriodTopLinks(org, campaign, rangeOf(at, at), 10)).toEqual([]);
       // Only the recorded hits reach the outbox.
       expect((await deliveriesOf(storage, org)).filter((d) => d.eventType !== "EMAIL_SENT").length).toBe(2);
@@ -277,11 +284,13 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
       expect(recorded).toBe(4);
       await record([openHit(sent, "2026-03-01T21:00:00.000Z")]);
       const first = dayOf("2026-03-01T00:00:00.000Z");
-      expect(await storage.stats.campaignDailyTotals(org, campaign, first, first + 5)).toEqual([
-        { day: first, emails: 1, opens: 2, clicks: 0 },
-        { day: first + 1, emails: 0, opens: 1, clicks: 1 },
-        { day: first + 2, emails: 0, opens: 1, clicks: 0 },
-      ]);
+      expect(await storage.stats.campaignDailyTotals(org, campaign, first, first + 5)).toEqual(
+        readerDays([
+          { day: first, emails: 1, opens: 2, clicks: 0 },
+          { day: first + 1, emails: 0, opens: 1, clicks: 1 },
+          { day: first + 2, emails: 0, opens: 1, clicks: 0 },
+        ]),
+      );
     });
 
     it("records clicks by link, with the link on the event, summed per URL across emails", async () => {

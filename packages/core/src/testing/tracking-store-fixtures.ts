@@ -2,6 +2,8 @@
  * Rows and hits for the tracking store contract, written through the storage port only, so the
  * rollups under test are the ones the store itself maintains.
  */
+
+import { noMachineSignal } from "../measurement/hit-verdict.js";
 import type {
   DeliveryRecord,
   Storage,
@@ -176,6 +178,9 @@ function eventOf(
     occurredAt: new Date(at),
     ip: "203.0.113.0",
     userAgent: "Mozilla/5.0",
+    method: "GET",
+    msSinceSent: null,
+    verdict: noMachineSignal,
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { TrackingHit } from "../ports/storage.js";
+import { readerDays } from "./reader-figures.js";
 import {
   clickHit,
   dayOf,
@@ -96,9 +97,9 @@ export function trackingOutboxCases(context: TrackingContractContext): void {
     await expect(storage.tracking.recordEvents([openHit(sent, at), poisoned])).rejects.toThrow();
     expect(await storage.emails.get(org, sent.id)).toMatchObject({ openCount: 0 });
     expect(await storage.stats.getContact(org, "ann@example.com")).toMatchObject({ totalOpens: 0 });
-    expect(await storage.stats.campaignDailyTotals(org, campaign, dayOf(at), dayOf(at))).toEqual([
-      { day: dayOf(at), emails: 1, opens: 0, clicks: 0 },
-    ]);
+    expect(await storage.stats.campaignDailyTotals(org, campaign, dayOf(at), dayOf(at))).toEqual(
+      readerDays([{ day: dayOf(at), emails: 1, opens: 0, clicks: 0 }]),
+    );
     const timeline = await storage.stats.contactTimeline(org, "ann@example.com", 10);
     expect(timeline.map((entry) => entry.type)).toEqual(["sent"]);
     expect(await deliveriesOf(storage, org)).toEqual([]);

@@ -35,6 +35,20 @@ const forbidden: Record<string, readonly string[]> = {
     "webhooks",
     "create-mailpulse",
   ],
+  // The classifier is pure: it reads signals and returns verdicts, and depends on nothing of ours.
+  measurement: [
+    "ports",
+    "services",
+    "http",
+    "routes",
+    "openapi",
+    "node",
+    "kysely",
+    "background",
+    "events",
+    "webhooks",
+    "create-mailpulse",
+  ],
   webhooks: ["services", "http", "routes", "openapi", "node", "kysely", "background", "create-mailpulse"],
 };
 

@@ -21,6 +21,9 @@ function hit(emailId: string): TrackingHit {
       occurredAt: new Date("2026-05-01T10:00:00.000Z"),
       ip: null,
       userAgent: null,
+      method: "GET",
+      msSinceSent: null,
+      verdict: { machine: false, source: "human", reasons: ["no machine signal"] },
     },
   };
 }

@@ -40,12 +40,14 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
     ["0005_email_tags", "Up", "Success"],
     ["0005_idempotency_keys", "Up", "Success"],
     ["0006_rate_limit", "Up", "Success"],
+    ["0007_hit_verdicts", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0007_hit_verdicts", "Down"],
     ["0006_rate_limit", "Down"],
     ["0005_idempotency_keys", "Down"],
     ["0005_email_tags", "Down"],

@@ -78,6 +78,8 @@ for (const storage of storageFactories) {
           totalClicks: 1,
           openRate: 100,
           clickRate: 100,
+          // Node's fetch (user agent `node`) is a script, not a person: counted raw, not human.
+          human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 1 },
         });
         expect(detail.links).toEqual([{ url: link.originalUrl, clicks: 1 }]);
       } finally {

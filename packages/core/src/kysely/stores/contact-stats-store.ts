@@ -10,6 +10,8 @@ const contactColumns = [
   "total_emails",
   "total_opens",
   "total_clicks",
+  "human_opens",
+  "human_clicks",
   "first_seen",
   "last_activity",
 ] as const;
@@ -22,6 +24,8 @@ function toContact(row: ContactRow): ContactRecord {
     totalEmails: toCount(row.total_emails),
     totalOpens: toCount(row.total_opens),
     totalClicks: toCount(row.total_clicks),
+    humanOpens: toCount(row.human_opens),
+    humanClicks: toCount(row.human_clicks),
     firstSeen: toDate(row.first_seen),
     lastActivity: toDate(row.last_activity),
   };

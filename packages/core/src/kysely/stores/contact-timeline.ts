@@ -3,6 +3,12 @@ import type { ContactStatsStore, TimelineRecord } from "../../ports/storage.js";
 import { toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
 import { countedEmailStatuses } from "../schema.js";
+import { verdictOf } from "../verdict-columns.js";
+
+const machineAndSource = ({ machine, source }: { machine: boolean; source: TimelineRecord["source"] }) => ({
+  machine,
+  source,
+});
 
 /**
  * The contact's timeline: its newest sent emails and the newest events of its emails, each
@@ -60,6 +66,9 @@ export function createContactTimelineQuery(
           "mailpulse_email.subject",
           "mailpulse_campaign.name as campaign",
           "mailpulse_link.url",
+          "mailpulse_event.machine",
+          "mailpulse_event.source",
+          "mailpulse_event.reasons",
         ])
         .orderBy("mailpulse_event.occurred_at", "desc")
         .orderBy("mailpulse_event.id", "desc")
@@ -73,6 +82,8 @@ export function createContactTimelineQuery(
       subject: row.subject,
       campaign: row.campaign,
       link: null,
+      machine: null,
+      source: null,
     }));
     const eventEntries: TimelineRecord[] = events.map((row) => ({
       type: row.type === "open" ? "opened" : "clicked",
@@ -80,6 +91,7 @@ export function createContactTimelineQuery(
       subject: row.subject,
       campaign: row.campaign,
       link: row.type === "click" ? row.url : null,
+      ...machineAndSource(verdictOf(row)),
     }));
     return mergeNewestFirst(eventEntries, sentEntries, limit);
   };

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventStore, StoredEvent } from "../../ports/storage.js";
 import { toDate } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
+import { verdictOf } from "../verdict-columns.js";
 
 type Db = Kysely<MailPulseDatabase>;
 
@@ -27,6 +28,9 @@ export function createEventStore(db: Db): EventStore {
         "e.occurred_at",
         "e.ip",
         "e.user_agent",
+        "e.machine",
+        "e.source",
+        "e.reasons",
         "m.id as email_id",
         "m.tracking_id",
         "m.sender",
@@ -87,6 +91,7 @@ export function createEventStore(db: Db): EventStore {
       link: row.link_id === null || row.link_url === null ? null : { id: row.link_id, url: row.link_url },
       ip: row.ip,
       userAgent: row.user_agent,
+      verdict: row.type === "sent" ? null : verdictOf(row),
     }));
   }
 

@@ -11,6 +11,10 @@ type TotalsRow = {
   total_clicks: number | string | bigint | null;
   opened_emails: number | string | bigint;
   clicked_emails: number | string | bigint;
+  human_opens: number | string | bigint | null;
+  human_clicks: number | string | bigint | null;
+  human_opened_emails: number | string | bigint;
+  human_clicked_emails: number | string | bigint;
 };
 
 function toTotals(row: TotalsRow): CampaignTotals {
@@ -20,6 +24,12 @@ function toTotals(row: TotalsRow): CampaignTotals {
     totalClicks: toCount(row.total_clicks),
     openedEmails: toCount(row.opened_emails),
     clickedEmails: toCount(row.clicked_emails),
+    human: {
+      totalOpens: toCount(row.human_opens),
+      totalClicks: toCount(row.human_clicks),
+      openedEmails: toCount(row.human_opened_emails),
+      clickedEmails: toCount(row.human_clicked_emails),
+    },
   };
 }
 
@@ -43,6 +53,11 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
     db.fn.sum<number>("click_count").as("total_clicks"),
     db.fn.count<number>("first_opened_at").as("opened_emails"),
     db.fn.count<number>("first_clicked_at").as("clicked_emails"),
+    // The human counters live on the same rows: the same scan, four more sums.
+    db.fn.sum<number>("human_open_count").as("human_opens"),
+    db.fn.sum<number>("human_click_count").as("human_clicks"),
+    db.fn.count<number>("human_first_opened_at").as("human_opened_emails"),
+    db.fn.count<number>("human_first_clicked_at").as("human_clicked_emails"),
   ];
 
   /** Each tracked URL of the campaign's sent emails, with its clicks summed over its occurrences. */
@@ -100,7 +115,11 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
         .where("mailpulse_email.sent_at", "<=", range.end.getTime());
       const [counts, recipients] = await Promise.all([
         inRange
-          .select((eb) => [eb.fn.countAll().as("total_emails"), eb.fn.count("first_opened_at").as("opened")])
+          .select((eb) => [
+            eb.fn.countAll().as("total_emails"),
+            eb.fn.count("first_opened_at").as("opened"),
+            eb.fn.count("human_first_opened_at").as("human_opened"),
+          ])
           .executeTakeFirstOrThrow(),
         // Driven from the period's emails to their recipients (primary key prefix), so the cost
         // follows the period's emails, not the organization's recipients.
@@ -114,12 +133,13 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
         totalEmails: toCount(counts.total_emails),
         openedEmails: toCount(counts.opened),
         uniqueRecipients: toCount(recipients.unique_recipients),
+        humanOpenedEmails: toCount(counts.human_opened),
       };
     },
     async campaignDailyTotals(organizationId, campaignId, firstDay, lastDay) {
       const rows = await db
         .selectFrom("mailpulse_daily_stat")
-        .select(["day", "emails", "opens", "clicks"])
+        .select(["day", "emails", "opens", "clicks", "human_opens", "human_clicks"])
         .where("organization_id", "=", organizationId)
         .where("campaign_id", "=", campaignId)
         .where("day", ">=", firstDay)
@@ -131,6 +151,8 @@ export function createStatsStore(db: Kysely<MailPulseDatabase>): StatsStore {
         emails: toCount(row.emails),
         opens: toCount(row.opens),
         clicks: toCount(row.clicks),
+        humanOpens: toCount(row.human_opens),
+        humanClicks: toCount(row.human_clicks),
       }));
     },
     async campaignPeriodTopLinks(organizationId, campaignId, range, limit) {

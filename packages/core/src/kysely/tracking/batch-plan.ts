@@ -1,5 +1,6 @@
 import type { TrackingHit } from "../../ports/storage.js";
 import { utcDayOf } from "../../util/utc-day.js";
+import { verdictColumns } from "../verdict-columns.js";
 
 /** Counter deltas of one email over a batch. */
 export interface EmailDelta {
@@ -14,6 +15,11 @@ export interface EmailDelta {
   first_click_at: number | null;
   /** Latest hit: the contacts' last activity. */
   last_at: number;
+  /** The same over human hits only (docs/measurement.md); null times when the batch has none. */
+  human_opens: number;
+  human_clicks: number;
+  human_first_at: number | null;
+  human_first_click_at: number | null;
 }
 
 /** Click deltas of one link over a batch. */
@@ -29,6 +35,8 @@ export interface DayDelta {
   day: number;
   opens: number;
   clicks: number;
+  human_opens: number;
+  human_clicks: number;
 }
 
 /**
@@ -58,6 +66,10 @@ export function planBatch(hits: readonly TrackingHit[]): BatchPlan {
         first_at: at,
         first_click_at: null,
         last_at: at,
+        human_opens: 0,
+        human_clicks: 0,
+        human_first_at: null,
+        human_first_click_at: null,
       };
       emails.set(event.emailId, email);
     }
@@ -69,6 +81,16 @@ export function planBatch(hits: readonly TrackingHit[]): BatchPlan {
     }
     if (at < email.first_at) email.first_at = at;
     if (at > email.last_at) email.last_at = at;
+    if (!event.verdict.machine) {
+      if (isClick) {
+        email.human_clicks++;
+        if (email.human_first_click_at === null || at < email.human_first_click_at)
+          email.human_first_click_at = at;
+      } else {
+        email.human_opens++;
+      }
+      if (email.human_first_at === null || at < email.human_first_at) email.human_first_at = at;
+    }
     if (isClick && event.linkId) {
       const link = links.get(event.linkId);
       if (link) link.clicks++;
@@ -90,11 +112,25 @@ export function planDays(hits: readonly TrackingHit[]): DayDelta[] {
     const key = `${event.organizationId}\u0000${campaignId}\u0000${day}`;
     let delta = days.get(key);
     if (!delta) {
-      delta = { organization_id: event.organizationId, campaign_id: campaignId, day, opens: 0, clicks: 0 };
+      delta = {
+        organization_id: event.organizationId,
+        campaign_id: campaignId,
+        day,
+        opens: 0,
+        clicks: 0,
+        human_opens: 0,
+        human_clicks: 0,
+      };
       days.set(key, delta);
     }
-    if (event.type === "click") delta.clicks++;
-    else delta.opens++;
+    const human = !event.verdict.machine;
+    if (event.type === "click") {
+      delta.clicks++;
+      if (human) delta.human_clicks++;
+    } else {
+      delta.opens++;
+      if (human) delta.human_opens++;
+    }
   }
   return [...days.entries()].sort(([a], [b]) => compare(a, b)).map(([, delta]) => delta);
 }
@@ -114,5 +150,8 @@ export function eventRowsOf(hits: readonly TrackingHit[]) {
     occurred_at: event.occurredAt.getTime(),
     ip: event.ip,
     user_agent: event.userAgent,
+    method: event.method,
+    ms_since_sent: event.msSinceSent,
+    ...verdictColumns(event.verdict),
   }));
 }

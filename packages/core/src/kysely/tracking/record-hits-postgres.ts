@@ -39,19 +39,25 @@ export async function recordHitsPostgres(
     v as (
       select r.* from event_log_lock, jsonb_to_recordset(cast(${JSON.stringify(plan.emails)} as jsonb)) as r(
         email_id text, organization_id text, opens bigint, clicks bigint,
-        first_at bigint, first_click_at bigint, last_at bigint)
+        first_at bigint, first_click_at bigint, last_at bigint,
+        human_opens bigint, human_clicks bigint, human_first_at bigint, human_first_click_at bigint)
     ),
     h as (
       select * from jsonb_to_recordset(cast(${JSON.stringify(rows)} as jsonb)) as r(
         organization_id text, email_id text, campaign_id text, link_id text, type text,
-        occurred_at bigint, ip text, user_agent text)
+        occurred_at bigint, ip text, user_agent text,
+        method text, ms_since_sent bigint, machine integer, source text, reasons text)
     ),
     e as (
       update ${table("mailpulse_email")} as m set
         open_count = m.open_count + v.opens,
         click_count = m.click_count + v.clicks,
         first_opened_at = coalesce(m.first_opened_at, v.first_at),
-        first_clicked_at = coalesce(m.first_clicked_at, v.first_click_at)
+        first_clicked_at = coalesce(m.first_clicked_at, v.first_click_at),
+        human_open_count = m.human_open_count + v.human_opens,
+        human_click_count = m.human_click_count + v.human_clicks,
+        human_first_opened_at = coalesce(m.human_first_opened_at, v.human_first_at),
+        human_first_clicked_at = coalesce(m.human_first_clicked_at, v.human_first_click_at)
       from v
       where m.id = v.email_id and m.organization_id = v.organization_id and m.status in ('sent', 'unknown')
         -- The planner cannot see how few rows v holds and would scan every sent email; an id
@@ -62,8 +68,10 @@ export async function recordHitsPostgres(
     recorded as (select h.* from h join e on e.id = h.email_id),
     inserted_events as (
       insert into ${table("mailpulse_event")}
-        (organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent)
-      select organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent
+        (organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent,
+         method, ms_since_sent, machine, source, reasons)
+      select organization_id, email_id, campaign_id, link_id, type, occurred_at, ip, user_agent,
+        method, ms_since_sent, machine, source, reasons
       from recorded
       returning id, organization_id, type, occurred_at
     ),
@@ -78,9 +86,10 @@ export async function recordHitsPostgres(
     contact_deltas as (
       -- An address listed twice on one email counts once: distinct per (contact, email) first.
       select d.organization_id, d.address, sum(d.opens) as opens, sum(d.clicks) as clicks,
-        max(d.last_at) as last_at
+        max(d.last_at) as last_at, sum(d.human_opens) as human_opens, sum(d.human_clicks) as human_clicks
       from (
-        select distinct r.organization_id, r.address, v.email_id, v.opens, v.clicks, v.last_at
+        select distinct r.organization_id, r.address, v.email_id, v.opens, v.clicks, v.last_at,
+          v.human_opens, v.human_clicks
         from v
         join e on e.id = v.email_id
         join ${table("mailpulse_email_recipient")} as r on r.email_id = v.email_id and r.kind = 'to'
@@ -91,6 +100,8 @@ export async function recordHitsPostgres(
       update ${table("mailpulse_contact")} as k set
         total_opens = k.total_opens + c.opens,
         total_clicks = k.total_clicks + c.clicks,
+        human_opens = k.human_opens + c.human_opens,
+        human_clicks = k.human_clicks + c.human_clicks,
         last_activity = greatest(k.last_activity, c.last_at)
       from contact_deltas as c
       where k.organization_id = c.organization_id and k.address = c.address
@@ -100,17 +111,21 @@ export async function recordHitsPostgres(
       select organization_id, coalesce(campaign_id, '') as campaign_id,
         cast(floor(occurred_at / 86400000.0) as integer) as day,
         count(*) filter (where type = 'open') as opens,
-        count(*) filter (where type = 'click') as clicks
+        count(*) filter (where type = 'click') as clicks,
+        count(*) filter (where type = 'open' and machine = 0) as human_opens,
+        count(*) filter (where type = 'click' and machine = 0) as human_clicks
       from recorded
       group by 1, 2, 3
     ),
     days as (
       insert into ${table("mailpulse_daily_stat")} as s
-        (organization_id, campaign_id, day, emails, opens, clicks)
-      select organization_id, campaign_id, day, 0, opens, clicks from day_deltas
+        (organization_id, campaign_id, day, emails, opens, clicks, human_opens, human_clicks)
+      select organization_id, campaign_id, day, 0, opens, clicks, human_opens, human_clicks from day_deltas
       on conflict (organization_id, campaign_id, day) do update set
         opens = s.opens + excluded.opens,
-        clicks = s.clicks + excluded.clicks
+        clicks = s.clicks + excluded.clicks,
+        human_opens = s.human_opens + excluded.human_opens,
+        human_clicks = s.human_clicks + excluded.human_clicks
     ),
     outbox as (
       -- One delivery per (event, active webhook of its organization subscribed to its type).

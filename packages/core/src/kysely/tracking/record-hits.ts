@@ -55,11 +55,19 @@ async function bumpEmailCounters(trx: Db, dialect: Dialect, emails: ReturnType<t
         first_at: "bigint",
         first_click_at: "bigint",
         last_at: "bigint",
+        human_opens: "bigint",
+        human_clicks: "bigint",
+        human_first_at: "bigint",
+        human_first_click_at: "bigint",
       }).as("v"),
     )
     .set((eb) => ({
       open_count: eb("mailpulse_email.open_count", "+", eb.ref("v.opens")),
       click_count: eb("mailpulse_email.click_count", "+", eb.ref("v.clicks")),
+      human_open_count: eb("mailpulse_email.human_open_count", "+", eb.ref("v.human_opens")),
+      human_click_count: eb("mailpulse_email.human_click_count", "+", eb.ref("v.human_clicks")),
+      human_first_opened_at: sql<number>`coalesce(${sql.ref("mailpulse_email.human_first_opened_at")}, ${sql.ref("v.human_first_at")})`,
+      human_first_clicked_at: sql<number>`coalesce(${sql.ref("mailpulse_email.human_first_clicked_at")}, ${sql.ref("v.human_first_click_at")})`,
       // The first open or click marks the email opened (and the first click, clicked).
       first_opened_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_opened_at")}, ${sql.ref("v.first_at")})`,
       first_clicked_at: sql<number>`coalesce(${sql.ref("mailpulse_email.first_clicked_at")}, ${sql.ref("v.first_click_at")})`,
@@ -86,6 +94,11 @@ async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHi
     occurred_at: "bigint",
     ip: "text",
     user_agent: "text",
+    method: "text",
+    ms_since_sent: "bigint",
+    machine: "bigint",
+    source: "text",
+    reasons: "text",
   } as const;
   const inserted = await trx
     .insertInto("mailpulse_event")
@@ -98,6 +111,11 @@ async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHi
       "occurred_at",
       "ip",
       "user_agent",
+      "method",
+      "ms_since_sent",
+      "machine",
+      "source",
+      "reasons",
     ])
     .expression((eb) =>
       eb
@@ -111,6 +129,11 @@ async function insertEvents(trx: Db, dialect: Dialect, hits: readonly TrackingHi
           "v.occurred_at",
           "v.ip",
           "v.user_agent",
+          "v.method",
+          "v.ms_since_sent",
+          "v.machine",
+          "v.source",
+          "v.reasons",
         ]),
     )
     .returning("id")
@@ -128,6 +151,8 @@ async function bumpContacts(trx: Db, dialect: Dialect, emails: ReturnType<typeof
     opens: "bigint",
     clicks: "bigint",
     last_at: "bigint",
+    human_opens: "bigint",
+    human_clicks: "bigint",
   });
   const perContact = trx
     .selectFrom(
@@ -136,7 +161,16 @@ async function bumpContacts(trx: Db, dialect: Dialect, emails: ReturnType<typeof
         .innerJoin("mailpulse_email_recipient as r", (join) =>
           join.onRef("r.email_id", "=", "v.email_id").on("r.kind", "=", "to"),
         )
-        .select(["r.organization_id", "r.address", "v.email_id", "v.opens", "v.clicks", "v.last_at"])
+        .select([
+          "r.organization_id",
+          "r.address",
+          "v.email_id",
+          "v.opens",
+          "v.clicks",
+          "v.last_at",
+          "v.human_opens",
+          "v.human_clicks",
+        ])
         .distinct()
         .as("d"),
     )
@@ -146,6 +180,8 @@ async function bumpContacts(trx: Db, dialect: Dialect, emails: ReturnType<typeof
       eb.fn.sum<number>("d.opens").as("opens"),
       eb.fn.sum<number>("d.clicks").as("clicks"),
       eb.fn.max<number>("d.last_at").as("last_at"),
+      eb.fn.sum<number>("d.human_opens").as("human_opens"),
+      eb.fn.sum<number>("d.human_clicks").as("human_clicks"),
     ])
     .groupBy(["d.organization_id", "d.address"]);
   await trx
@@ -154,6 +190,8 @@ async function bumpContacts(trx: Db, dialect: Dialect, emails: ReturnType<typeof
     .set((eb) => ({
       total_opens: eb("mailpulse_contact.total_opens", "+", eb.ref("c.opens")),
       total_clicks: eb("mailpulse_contact.total_clicks", "+", eb.ref("c.clicks")),
+      human_opens: eb("mailpulse_contact.human_opens", "+", eb.ref("c.human_opens")),
+      human_clicks: eb("mailpulse_contact.human_clicks", "+", eb.ref("c.human_clicks")),
       last_activity: sql<number>`case when ${sql.ref("mailpulse_contact.last_activity")} > ${sql.ref("c.last_at")} then ${sql.ref("mailpulse_contact.last_activity")} else ${sql.ref("c.last_at")} end`,
     }))
     .whereRef("mailpulse_contact.organization_id", "=", "c.organization_id")
@@ -170,6 +208,8 @@ async function bumpDays(trx: Db, hits: readonly TrackingHit[]): Promise<void> {
       conflict.columns(["organization_id", "campaign_id", "day"]).doUpdateSet((eb) => ({
         opens: eb("mailpulse_daily_stat.opens", "+", eb.ref("excluded.opens")),
         clicks: eb("mailpulse_daily_stat.clicks", "+", eb.ref("excluded.clicks")),
+        human_opens: eb("mailpulse_daily_stat.human_opens", "+", eb.ref("excluded.human_opens")),
+        human_clicks: eb("mailpulse_daily_stat.human_clicks", "+", eb.ref("excluded.human_clicks")),
       })),
     )
     .execute();

@@ -25,7 +25,14 @@ export function campaignContract(target: () => ApiTestTarget, limitedTarget: () 
       expect(detail.status).toBe(200);
       expect(detail.body).toEqual({
         ...created.body,
-        stats: { totalEmails: 0, totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0 },
+        stats: {
+          totalEmails: 0,
+          totalOpens: 0,
+          totalClicks: 0,
+          openRate: 0,
+          clickRate: 0,
+          human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 0 },
+        },
         links: [],
         emails: [],
       });

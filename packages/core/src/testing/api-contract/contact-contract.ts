@@ -24,12 +24,18 @@ export function contactContract(start: StartApiTarget): void {
       campaigns: [],
       engagementScore: 0,
       lastActivity,
+      humanOpens: 0,
+      humanClicks: 0,
+      humanEngagementScore: 0,
       ...extra,
     });
-    const ann = summary("ann+tag@example.com", "2026-03-04T08:00:00.000Z", {
-      totalOpens: 1,
+    // Ann opens in Thunderbird (a person); then a script fetches her pixel (a machine).
+    const ann = summary("ann+tag@example.com", "2026-03-05T08:00:00.000Z", {
+      totalOpens: 2,
       campaigns: ["Launch"],
       engagementScore: 100,
+      humanOpens: 1,
+      humanEngagementScore: 100,
     });
     const carol = summary("carol@example.com", "2026-03-03T08:00:00.000Z");
     const bob = summary("bob@example.com", "2026-03-02T08:00:00.000Z");
@@ -53,7 +59,11 @@ export function contactContract(start: StartApiTarget): void {
       clock.set("2026-03-03T08:00:00.000Z");
       await send({ to: "carol@example.com", cc: "dave@example.com" });
       clock.set("2026-03-04T08:00:00.000Z");
-      expect((await call("GET", `/api/t/o/${launch.emailTrackingId}`)).status).toBe(200);
+      const pixel = `${target.baseUrl}/api/t/o/${launch.emailTrackingId}`;
+      const thunderbird = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0";
+      expect((await fetch(pixel, { headers: { "user-agent": thunderbird } })).status).toBe(200);
+      clock.set("2026-03-05T08:00:00.000Z");
+      expect((await fetch(pixel, { headers: { "user-agent": "curl/8.4.0" } })).status).toBe(200);
     });
     afterAll(async () => {
       await target?.close();
@@ -104,10 +114,25 @@ export function contactContract(start: StartApiTarget): void {
       const expected = {
         ...ann,
         firstSeen: "2026-03-01T08:00:00.000Z",
-        openRate: 1,
+        openRate: 2,
         clickRate: 0,
         timeline: [
-          { type: "opened", timestamp: "2026-03-04T08:00:00.000Z", subject: "Hello", campaign: "Launch" },
+          {
+            type: "opened",
+            timestamp: "2026-03-05T08:00:00.000Z",
+            subject: "Hello",
+            campaign: "Launch",
+            machine: true,
+            source: "bot",
+          },
+          {
+            type: "opened",
+            timestamp: "2026-03-04T08:00:00.000Z",
+            subject: "Hello",
+            campaign: "Launch",
+            machine: false,
+            source: "human",
+          },
           { type: "sent", timestamp: "2026-03-01T08:00:00.000Z", subject: "Hello", campaign: "Launch" },
         ],
       };

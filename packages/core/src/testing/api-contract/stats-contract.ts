@@ -38,11 +38,22 @@ export function statsContract(start: StartApiTarget): void {
         return response.body as { emailTrackingId: string; links: Array<{ trackingId: string }> };
       };
       const first = await send(["Ann+Tag@Example.com", "bob@example.com"], "carol@example.com");
+      // Apple Mail Privacy Protection fetches the pixel (a machine); a reader clicks the next day.
       clock.set("2026-03-09T11:00:00.000Z");
-      expect((await call("GET", `/api/t/o/${first.emailTrackingId}`)).status).toBe(200);
-      clock.set("2026-03-10T09:00:00.000Z");
-      for (const link of [first.links[0], first.links[0], first.links[1]]) {
-        expect((await call("GET", `/api/t/c/${link?.trackingId}`)).status).toBe(302);
+      const applePrivacy = { "user-agent": "Mozilla/5.0" };
+      expect((await call("GET", `/api/t/o/${first.emailTrackingId}`, { headers: applePrivacy })).status).toBe(
+        200,
+      );
+      const reader = {
+        "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:132.0) Gecko/20100101 Firefox/132.0",
+      };
+      for (const [at, link] of [
+        ["2026-03-10T09:00:00.000Z", first.links[0]],
+        ["2026-03-10T09:00:30.000Z", first.links[0]],
+        ["2026-03-10T09:05:00.000Z", first.links[1]],
+      ] as const) {
+        clock.set(at);
+        expect((await call("GET", `/api/t/c/${link?.trackingId}`, { headers: reader })).status).toBe(302);
       }
       clock.set("2026-03-10T12:00:00.000Z");
       await send(["dave@example.com"]);
@@ -70,6 +81,7 @@ export function statsContract(start: StartApiTarget): void {
           clickThroughRate: 300,
           uniqueRecipients: 3,
           noInteraction: 1,
+          human: { totalOpens: 0, totalClicks: 3, openRate: 50, clickThroughRate: 0, noInteraction: 1 },
         },
         topLinks: [
           { url: "https://shop.test/a", clicks: 2 },
@@ -77,10 +89,17 @@ export function statsContract(start: StartApiTarget): void {
         ],
       });
       expect(openAndClicks).toHaveLength(30);
-      expect(openAndClicks[0]).toEqual({ date: "2026-02-09", opens: 0, clicks: 0, emails: 0 });
+      expect(openAndClicks[0]).toEqual({
+        date: "2026-02-09",
+        opens: 0,
+        clicks: 0,
+        emails: 0,
+        humanOpens: 0,
+        humanClicks: 0,
+      });
       expect(openAndClicks.slice(-2)).toEqual([
-        { date: "2026-03-09", opens: 1, clicks: 0, emails: 1 },
-        { date: "2026-03-10", opens: 0, clicks: 3, emails: 1 },
+        { date: "2026-03-09", opens: 1, clicks: 0, emails: 1, humanOpens: 0, humanClicks: 0 },
+        { date: "2026-03-10", opens: 0, clicks: 3, emails: 1, humanOpens: 0, humanClicks: 3 },
       ]);
     });
 
@@ -149,7 +168,14 @@ export function statsContract(start: StartApiTarget): void {
       const call = createApiClient(target.baseUrl);
       expect(await call("GET", "/api/stats", { key: acme.key })).toMatchObject({
         status: 200,
-        body: { totalEmails: 2, totalOpens: 1, totalClicks: 3, openRate: 50, clickRate: 50 },
+        body: {
+          totalEmails: 2,
+          totalOpens: 1,
+          totalClicks: 3,
+          openRate: 50,
+          clickRate: 50,
+          human: { totalOpens: 0, totalClicks: 3, openRate: 50, clickRate: 50 },
+        },
       });
       expect((await call("GET", "/api/stats", { key: beta.key })).body).toEqual({
         totalEmails: 0,
@@ -157,6 +183,7 @@ export function statsContract(start: StartApiTarget): void {
         totalClicks: 0,
         openRate: 0,
         clickRate: 0,
+        human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0 },
       });
       expect(await call("GET", "/api/stats")).toMatchObject({ status: 401, body: { error: "Unauthorized" } });
     });

@@ -25,12 +25,16 @@ async function sendOne(target: ApiTestTarget, campaignId = "Tracked") {
 
 const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: "manual", ...init });
 
+const thunderbird = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0";
+const chrome =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** The public tracking endpoints: pixel, click redirect, HEAD, unknown ids (their webhook events: webhook-contract.ts). */
 export function trackingContract(target: () => ApiTestTarget): void {
   describe("tracking endpoints", () => {
-    it("serves the pixel uncached and counts the open", async () => {
+    it("serves the pixel uncached and counts the open, a person's apart from a script's", async () => {
       const { sent, detail } = await sendOne(target());
-      const response = await get(sent.pixelUrl, { headers: { "user-agent": "TestMail/1.0" } });
+      const response = await get(sent.pixelUrl, { headers: { "user-agent": thunderbird } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/gif");
       expect(response.headers.get("cache-control")).toBe("no-store, no-cache, must-revalidate, private");
@@ -39,6 +43,7 @@ export function trackingContract(target: () => ApiTestTarget): void {
       const gif = Buffer.from(await response.arrayBuffer());
       expect(gif.subarray(0, 6).toString("latin1")).toBe("GIF89a");
       expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([1, 1]);
+      // Node's fetch says `node`: a script, counted in the raw figures only.
       await get(sent.pixelUrl);
       const { body } = await detail();
       expect(body.stats).toEqual({
@@ -47,6 +52,7 @@ export function trackingContract(target: () => ApiTestTarget): void {
         totalClicks: 0,
         openRate: 100,
         clickRate: 0,
+        human: { totalOpens: 1, totalClicks: 0, openRate: 100, clickRate: 0, noInteraction: 0 },
       });
       expect(body.emails[0]).toMatchObject({ opens: 2, clicks: 0 });
     });
@@ -129,13 +135,15 @@ export function trackingContract(target: () => ApiTestTarget): void {
       const { sent, detail } = await sendOne(target());
       expect(sent.links).toHaveLength(3);
       const [first, second, third] = sent.links;
-      const response = await get(`${first.trackingUrl}?url=https://evil.example/`);
+      // A browser following every link the moment the message is sent: a scanner, not a person.
+      const headers = { "user-agent": chrome };
+      const response = await get(`${first.trackingUrl}?url=https://evil.example/`, { headers });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("https://example.com/a?x=1");
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-      await get(third.trackingUrl);
-      await get(second.trackingUrl);
+      await get(third.trackingUrl, { headers });
+      await get(second.trackingUrl, { headers });
       const { body } = await detail();
       // A click proves an open: the email counts as opened though no pixel was loaded.
       expect(body.stats).toEqual({
@@ -144,6 +152,7 @@ export function trackingContract(target: () => ApiTestTarget): void {
         totalClicks: 3,
         openRate: 100,
         clickRate: 100,
+        human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 1 },
       });
       expect(body.links).toEqual([
         { url: "https://example.com/a?x=1", clicks: 2 },

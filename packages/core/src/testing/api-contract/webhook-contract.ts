@@ -4,6 +4,10 @@ import { createStaticLookup } from "../static-lookup.js";
 import { createTestClock } from "../test-clock.js";
 import { type ApiTestTarget, createApiClient, createTenant, type StartApiTarget } from "./api-target.js";
 
+const thunderbird = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0";
+const chrome =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** What the test resolver answers: one public receiver, one name inside a private network. */
 const lookup = createStaticLookup({
   "hooks.example.com": "93.184.216.34",
@@ -202,10 +206,12 @@ export function webhookContract(start: StartApiTarget): void {
         },
       });
       expect(sent.status).toBe(200);
-      await fetch(sent.body.pixelUrl, { headers: { "user-agent": "Mail/1" } });
+      // A person opens in Thunderbird; a browser follows the link within the same second, which
+      // no reader does (docs/measurement.md): each event says so.
+      await fetch(sent.body.pixelUrl, { headers: { "user-agent": thunderbird } });
       await fetch(sent.body.links[0].trackingUrl, {
         redirect: "manual",
-        headers: { "user-agent": "Mail/1" },
+        headers: { "user-agent": chrome },
       });
 
       const events = await call("GET", "/api/events", { key: tenant.key });
@@ -232,15 +238,21 @@ export function webhookContract(start: StartApiTarget): void {
       expect(opened.data).toEqual({
         emailId: sentEvent.data.emailId,
         ...common,
-        userAgent: "Mail/1",
+        userAgent: thunderbird,
         ip: expect.any(String),
+        machine: false,
+        source: "human",
+        reasons: ["no machine signal"],
       });
       expect(clicked.data).toEqual({
         emailId: sentEvent.data.emailId,
         ...common,
         link: { url: "https://example.com/b", trackingId: sent.body.links[0].trackingId },
-        userAgent: "Mail/1",
+        userAgent: chrome,
         ip: expect.any(String),
+        machine: true,
+        source: "security_scanner",
+        reasons: [expect.stringMatching(/^link followed \d+\.\d s after/)],
       });
       // The client address as the default IP setting keeps it: truncated.
       expect(clicked.data.ip).toMatch(/\.0$|::$/);

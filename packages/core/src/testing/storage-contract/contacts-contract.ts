@@ -12,7 +12,23 @@ import type { StorageFactory } from "./storage-factory.js";
 
 type History = Awaited<ReturnType<typeof seedKnownHistory>>;
 
-const ann = {
+// Every hit of the known history is a reader's (verdict "no machine signal"): the human figures
+// equal the raw ones and the timeline's events say `human`. human-stats-contract.ts has machines.
+function reader<T extends { totalOpens: number; totalClicks: number; engagementScore: number }>(contact: T) {
+  return {
+    ...contact,
+    humanOpens: contact.totalOpens,
+    humanClicks: contact.totalClicks,
+    humanEngagementScore: contact.engagementScore,
+  };
+}
+function readerEvents<T extends { type: string }>(timeline: T[]) {
+  return timeline.map((entry) =>
+    entry.type === "sent" ? entry : { ...entry, machine: false, source: "human" },
+  );
+}
+
+const ann = reader({
   email: "ann@example.com",
   totalEmails: 5,
   totalOpens: 5,
@@ -20,8 +36,8 @@ const ann = {
   campaigns: ["Autumn", "Spring"],
   engagementScore: 100,
   lastActivity: "2026-03-10T14:59:59.999Z",
-};
-const firstLast = {
+});
+const firstLast = reader({
   email: "first_last@example.com",
   totalEmails: 1,
   totalOpens: 0,
@@ -29,8 +45,8 @@ const firstLast = {
   campaigns: [],
   engagementScore: 0,
   lastActivity: "2026-03-10T09:00:00.000Z",
-};
-const erin = {
+});
+const erin = reader({
   email: "erin@example.com",
   totalEmails: 1,
   totalOpens: 2,
@@ -38,9 +54,9 @@ const erin = {
   campaigns: ["Spring"],
   engagementScore: 100,
   lastActivity: "2026-03-01T12:00:00.000Z",
-};
+});
 // Bob and Carol shared e2: its click counts for both `to` recipients. Equal activity: address descending.
-const carol = {
+const carol = reader({
   email: "carol@example.com",
   totalEmails: 1,
   totalOpens: 0,
@@ -48,7 +64,7 @@ const carol = {
   campaigns: ["Spring"],
   engagementScore: 100,
   lastActivity: "2026-02-09T00:00:00.000Z",
-};
+});
 const bob = { ...carol, email: "bob@example.com" };
 
 /** The contact list and detail over a storage from `createStorage`. */
@@ -75,7 +91,7 @@ export function contactsContract(createStorage: StorageFactory): void {
       // Beta's ann is another contact: Acme's counts never include Beta's events, nor the reverse.
       expect(await contacts.list(history.beta)).toEqual({
         contacts: [
-          {
+          reader({
             email: "ann@example.com",
             totalEmails: 1,
             totalOpens: 3,
@@ -83,7 +99,7 @@ export function contactsContract(createStorage: StorageFactory): void {
             campaigns: ["Spring"],
             engagementScore: 100,
             lastActivity: "2026-03-03T11:05:00.000Z",
-          },
+          }),
         ],
         nextCursor: null,
       });
@@ -136,7 +152,7 @@ export function contactsContract(createStorage: StorageFactory): void {
         firstSeen: "2026-01-10T12:00:00.000Z",
         openRate: 1,
         clickRate: 1,
-        timeline: [
+        timeline: readerEvents([
           { type: "sent", timestamp: "2026-03-10T14:59:59.999Z", subject: "Spring 3", campaign: "Spring" },
           { type: "opened", timestamp: "2026-03-09T08:00:00.000Z", subject: "Your receipt" },
           { type: "sent", timestamp: "2026-03-08T12:00:00.000Z", subject: "Your receipt" },
@@ -170,7 +186,7 @@ export function contactsContract(createStorage: StorageFactory): void {
             campaign: "Autumn",
           },
           { type: "sent", timestamp: "2026-01-10T12:00:00.000Z", subject: "Autumn sale", campaign: "Autumn" },
-        ],
+        ]),
       });
     });
 
@@ -180,7 +196,7 @@ export function contactsContract(createStorage: StorageFactory): void {
         firstSeen: "2026-02-09T00:00:00.000Z",
         openRate: 0,
         clickRate: 1,
-        timeline: [
+        timeline: readerEvents([
           {
             type: "clicked",
             timestamp: "2026-02-09T00:00:00.000Z",
@@ -189,7 +205,7 @@ export function contactsContract(createStorage: StorageFactory): void {
             link: urls.a,
           },
           { type: "sent", timestamp: "2026-02-09T00:00:00.000Z", subject: "Spring 2", campaign: "Spring" },
-        ],
+        ]),
       });
       expect(await contacts.get(history.acme, "first_last@example.com")).toEqual({
         ...firstLast,
@@ -233,6 +249,9 @@ export function contactsContract(createStorage: StorageFactory): void {
       });
       await w.open(email, "2026-03-10T11:00:00.000Z");
       expect(await contacts.get(org, "zoe@example.com")).toEqual({
+        humanOpens: 1,
+        humanClicks: 0,
+        humanEngagementScore: 100,
         email: "zoe@example.com",
         totalEmails: 1,
         totalOpens: 1,
@@ -243,10 +262,10 @@ export function contactsContract(createStorage: StorageFactory): void {
         firstSeen: "2026-03-10T10:00:00.000Z",
         openRate: 1,
         clickRate: 0,
-        timeline: [
+        timeline: readerEvents([
           { type: "opened", timestamp: "2026-03-10T11:00:00.000Z", subject: "Twice", campaign: "Twice" },
           { type: "sent", timestamp: "2026-03-10T10:00:00.000Z", subject: "Twice", campaign: "Twice" },
-        ],
+        ]),
       });
       const stats = createStatsService({ storage, clock: knownHistoryClock(), createId: () => "unused" });
       expect((await stats.campaign(org, { campaignId, period: "7d" })).stats).toMatchObject({
@@ -278,11 +297,13 @@ export function contactsContract(createStorage: StorageFactory): void {
       expect(detail).toMatchObject({ totalEmails: 120, totalOpens: 1, totalClicks: 1, engagementScore: 83 });
       expect(detail).toMatchObject({ openRate: 0.0083, clickRate: 0.0083, firstSeen: minute(0) });
       expect(detail.timeline).toHaveLength(100);
-      expect(detail.timeline.slice(0, 3)).toEqual([
-        { type: "clicked", timestamp: "2026-03-01T02:00:30.000Z", subject: "Digest 119", link: urls.a },
-        { type: "opened", timestamp: "2026-03-01T02:00:00.000Z", subject: "Digest 119" },
-        { type: "sent", timestamp: minute(119), subject: "Digest 119" },
-      ]);
+      expect(detail.timeline.slice(0, 3)).toEqual(
+        readerEvents([
+          { type: "clicked", timestamp: "2026-03-01T02:00:30.000Z", subject: "Digest 119", link: urls.a },
+          { type: "opened", timestamp: "2026-03-01T02:00:00.000Z", subject: "Digest 119" },
+          { type: "sent", timestamp: minute(119), subject: "Digest 119" },
+        ]),
+      );
       expect(detail.timeline.at(-1)).toEqual({ type: "sent", timestamp: minute(22), subject: "Digest 22" });
     });
   });

@@ -4,6 +4,7 @@
  * rollups under test are the ones the store under test maintains. Every expected number in the
  * contracts is derived by hand from the table in this file's `seedKnownHistory`.
  */
+import { type HitVerdict, noMachineSignal } from "../../measurement/hit-verdict.js";
 import type { NewEmailRecord, Storage } from "../../ports/storage.js";
 import { createTestClock, type TestClock } from "../test-clock.js";
 
@@ -115,7 +116,8 @@ export function historyWriter(storage: Storage) {
     return email.id;
   }
 
-  async function open(email: SeededEmail, at: string): Promise<void> {
+  /** An open; a reader's unless `verdict` says otherwise. */
+  async function open(email: SeededEmail, at: string, verdict: HitVerdict = noMachineSignal): Promise<void> {
     await storage.tracking.recordEvents([
       {
         event: {
@@ -127,12 +129,21 @@ export function historyWriter(storage: Storage) {
           occurredAt: new Date(at),
           ip: null,
           userAgent: null,
+          method: "GET",
+          msSinceSent: null,
+          verdict,
         },
       },
     ]);
   }
 
-  async function click(email: SeededEmail, linkIndex: number, at: string): Promise<void> {
+  /** A click; a reader's unless `verdict` says otherwise. */
+  async function click(
+    email: SeededEmail,
+    linkIndex: number,
+    at: string,
+    verdict: HitVerdict = noMachineSignal,
+  ): Promise<void> {
     const linkId = email.linkIds[linkIndex];
     if (!linkId) throw new Error(`email ${email.id} has no link ${linkIndex}`);
     await storage.tracking.recordEvents([
@@ -146,6 +157,9 @@ export function historyWriter(storage: Storage) {
           occurredAt: new Date(at),
           ip: null,
           userAgent: null,
+          method: "GET",
+          msSinceSent: null,
+          verdict,
         },
       },
     ]);

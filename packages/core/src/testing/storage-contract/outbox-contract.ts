@@ -185,6 +185,7 @@ export function outboxContract(createStorage: StorageFactory): void {
         link: null,
         ip: null,
         userAgent: null,
+        verdict: null,
       });
       const deliveries = await deliveriesOf(storage, acme);
       expect(
