@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,8 +13,8 @@ import {
 } from "@mailpulse/core/testing/peers";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";
 
-const main = new URL("../src/main.ts", import.meta.url).pathname;
 const cli = new URL("../src/cli.ts", import.meta.url).pathname;
 const runFile = promisify(execFile);
 
@@ -26,17 +26,14 @@ describe("the standalone server: domains as a new user", () => {
   const folder = mkdtempSync(join(tmpdir(), "mailpulse-domains-"));
   let dns: DnsTestServer;
   let smtp: SmtpTestServer;
-  let server: ChildProcess;
+  let server: StandaloneServer;
   let baseUrl: string;
   let apiKey: string;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     [dns, smtp] = await Promise.all([startDnsTestServer(), startSmtpTestServer()]);
-    env = {
-      ...process.env,
-      PORT: "0",
-      DATABASE_URL: "",
+    const settings = {
       MAILPULSE_DATABASE: join(folder, "mailpulse.db"),
       MAILPULSE_BASE_URL: "https://mail.platform.example",
       MAILPULSE_PLATFORM_DOMAIN: "platform.example",
@@ -44,28 +41,13 @@ describe("the standalone server: domains as a new user", () => {
       MAILPULSE_DNS_SERVERS: dns.server,
       MAILPULSE_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     };
-    server = spawn(process.execPath, ["--import", "tsx", "--conditions=source", main], { env });
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-      server.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const listening = /MailPulse listening on (http:\/\/\S+)/.exec(output);
-        const key = /\s(mp_[A-Za-z0-9_-]{43})\s/.exec(output);
-        if (listening && key) {
-          baseUrl = listening[1]!;
-          apiKey = key[1]!;
-          resolve();
-        }
-      });
-    });
+    // The CLI below runs with the server's settings.
+    env = { ...process.env, DATABASE_URL: "", ...settings };
+    server = await startStandalone(settings);
+    ({ baseUrl, apiKey } = server);
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await Promise.all([dns?.close(), smtp?.close()]);
     rmSync(folder, { recursive: true, force: true });
   });

@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const main = new URL("../src/main.ts", import.meta.url).pathname;
+import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";
 
 const userAgents = {
   applePrivacy: "Mozilla/5.0",
@@ -26,42 +24,21 @@ const userAgents = {
 describe("the standalone server: human figures as a new user", () => {
   const folder = mkdtempSync(join(tmpdir(), "mailpulse-measure-"));
   let smtp: SmtpTestServer;
-  let server: ChildProcess;
+  let server: StandaloneServer;
   let baseUrl: string;
   let apiKey: string;
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    const env = {
-      ...process.env,
-      PORT: "0",
-      DATABASE_URL: "",
+    server = await startStandalone({
       MAILPULSE_DATABASE: join(folder, "mailpulse.db"),
       MAILPULSE_SMTP_URL: smtp.url,
       MAILPULSE_TRUST_PROXY: "1",
-    };
-    server = spawn(process.execPath, ["--import", "tsx", "--conditions=source", main], { env });
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-      server.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const listening = /MailPulse listening on (http:\/\/\S+)/.exec(output);
-        const key = /\s(mp_[A-Za-z0-9_-]{43})\s/.exec(output);
-        if (listening && key) {
-          baseUrl = listening[1]!;
-          apiKey = key[1]!;
-          resolve();
-        }
-      });
     });
+    ({ baseUrl, apiKey } = server);
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await smtp?.close();
     rmSync(folder, { recursive: true, force: true });
   });

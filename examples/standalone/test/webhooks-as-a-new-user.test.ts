@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +9,7 @@ import {
 } from "@mailpulse/core/testing/peers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const main = new URL("../src/main.ts", import.meta.url).pathname;
+import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";
 
 /**
  * The webhooks issue's "done when", as a new user: `npm start` (allowed to reach a receiver on
@@ -24,7 +22,7 @@ describe("the standalone server: webhooks as a new user", () => {
   const folder = mkdtempSync(join(tmpdir(), "mailpulse-webhooks-"));
   let smtp: SmtpTestServer;
   let receiver: HttpsTestReceiver;
-  let server: ChildProcess;
+  let server: StandaloneServer;
   let baseUrl: string;
   let apiKey: string;
 
@@ -32,37 +30,16 @@ describe("the standalone server: webhooks as a new user", () => {
     [smtp, receiver] = await Promise.all([startSmtpTestServer(), startHttpsTestReceiver()]);
     const caFile = join(folder, "receiver-ca.pem");
     writeFileSync(caFile, receiver.ca);
-    const env = {
-      ...process.env,
-      PORT: "0",
-      DATABASE_URL: "",
+    server = await startStandalone({
       MAILPULSE_DATABASE: join(folder, "mailpulse.db"),
       MAILPULSE_SMTP_URL: smtp.url,
       MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
       NODE_EXTRA_CA_CERTS: caFile,
-    };
-    server = spawn(process.execPath, ["--import", "tsx", "--conditions=source", main], { env });
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-      server.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const listening = /MailPulse listening on (http:\/\/\S+)/.exec(output);
-        const key = /\s(mp_[A-Za-z0-9_-]{43})\s/.exec(output);
-        if (listening && key) {
-          baseUrl = listening[1]!;
-          apiKey = key[1]!;
-          resolve();
-        }
-      });
     });
+    ({ baseUrl, apiKey } = server);
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await Promise.all([smtp?.close(), receiver?.close()]);
     rmSync(folder, { recursive: true, force: true });
   });
