@@ -29,6 +29,22 @@ const sendingDomainProperties: JsonObject = {
   },
 };
 
+/** What both sending answers say of the tracking they applied (`SendEmailResult`, `RegisterEmailResult`). */
+const trackedContentProperties: JsonObject = {
+  links: {
+    type: "array",
+    items: {
+      $ref: "#/components/schemas/TrackedLink",
+    },
+    description: "The tracked links; empty when `tracking.clicks` is false.",
+  },
+  pixelUrl: {
+    type: "string",
+    description:
+      "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
+  },
+};
+
 /** The properties a contact has in the list and in its detail (`Contact`, `ContactDetail`). */
 const contactSummaryProperties: JsonObject = {
   email: {
@@ -491,18 +507,7 @@ export const componentSchemas: Record<string, JsonObject> = {
       subject: {
         type: "string",
       },
-      links: {
-        type: "array",
-        items: {
-          $ref: "#/components/schemas/TrackedLink",
-        },
-        description: "The tracked links; empty when `tracking.clicks` is false.",
-      },
-      pixelUrl: {
-        type: "string",
-        description:
-          "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
-      },
+      ...trackedContentProperties,
     },
     additionalProperties: false,
   },
@@ -523,18 +528,7 @@ export const componentSchemas: Record<string, JsonObject> = {
         description:
           "`htmlContent` with tracking applied: links rewritten to their tracking URLs and the pixel injected before `</body>` (or at the end). Send this as the email's HTML.",
       },
-      links: {
-        type: "array",
-        items: {
-          $ref: "#/components/schemas/TrackedLink",
-        },
-        description: "The tracked links; empty when `tracking.clicks` is false.",
-      },
-      pixelUrl: {
-        type: "string",
-        description:
-          "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
-      },
+      ...trackedContentProperties,
     },
     additionalProperties: false,
   },
