@@ -26,12 +26,13 @@ export function judgeHit(
   const earlier = recentHits.of(emailId, hit.at);
   const verdict = classifyHit(hit, earlier, classification);
   let revealsEarlier = false;
-  if (verdict.machine && earlier.some((other) => !other.verdict.machine)) {
+  if (verdict.machine && recentHits.humansOf(emailId) > 0) {
     const revised = classifyHistory([...earlier, hit], classification);
-    earlier.forEach((other, index) => {
+    // A copy: revising a verdict must not change the list being walked.
+    [...earlier].forEach((other, index) => {
       const now = revised[index]!;
       if (!other.verdict.machine && now.machine) {
-        other.verdict = now;
+        recentHits.revise(emailId, other, now);
         revealsEarlier = true;
       }
     });
