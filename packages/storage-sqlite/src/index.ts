@@ -39,12 +39,12 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  const db = new Kysely<MailPulseDatabase>({
-    dialect: new SqliteDialect({ database: withStatementCache(database, statementCacheSize) }),
-  });
+  const cached = withStatementCache(database, statementCacheSize);
+  const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database: cached }) });
   return createKyselyStorage({
     db,
     capabilities: sqliteCapabilities,
+    sqliteDatabase: cached,
     // The raw database, not the statement-cached wrapper: rate-limiter-flexible prepares its own.
     rateLimitBackend: { kind: "better-sqlite3", database },
   });

@@ -1,4 +1,4 @@
-import { type Kysely, Migrator, sql } from "kysely";
+import { type Kysely, Migrator, type SqliteDatabase, sql } from "kysely";
 import type { RateLimitBackend, Storage } from "../ports/storage.js";
 import type { StorageCapabilities } from "./capabilities.js";
 import { createMigrationProvider, migrationTableNames } from "./migration-provider.js";
@@ -15,6 +15,7 @@ import { createStatsStore } from "./stores/stats-store.js";
 import { createTrackingStore } from "./stores/tracking-store.js";
 import { createVerdictStore } from "./stores/verdict-store.js";
 import { createWebhookStore } from "./stores/webhook-store.js";
+import { createSqliteHitRecorder } from "./tracking/record-hits-sqlite.js";
 
 /** Options of {@link createKyselyStorage}. */
 export interface KyselyStorageOptions {
@@ -33,6 +34,12 @@ export interface KyselyStorageOptions {
   schema?: string;
   /** The raw connection for the rate limit's counters (see `Storage.rateLimitBackend`). */
   rateLimitBackend?: RateLimitBackend;
+  /**
+   * SQLite only, and required there: the database `db`'s dialect runs on. The tracking write path
+   * runs its compiled statements on it directly, holding `db`'s connection meanwhile
+   * (`kysely/tracking/record-hits-sqlite.ts` says why).
+   */
+  sqliteDatabase?: SqliteDatabase;
 }
 
 /** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
@@ -44,7 +51,12 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     apiKeys: createApiKeyStore(db),
     campaigns: createCampaignStore(db, capabilities),
     emails: createEmailStore(db, capabilities, schema),
-    tracking: createTrackingStore(db, capabilities, schema),
+    tracking: createTrackingStore(
+      db,
+      capabilities,
+      schema,
+      options.sqliteDatabase ? createSqliteHitRecorder(db, options.sqliteDatabase) : undefined,
+    ),
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db, capabilities),
     deliveries: createDeliveryStore(db, capabilities),

@@ -1,6 +1,6 @@
 /**
  * Rollup and event-log writes of the email store (tracking hits have their batched, set-based twin
- * in `tracking/record-hits.ts`). Each runs inside the caller's transaction, so a fact and
+ * in `tracking/record-hits-sqlite.ts` and `tracking/record-hits-postgres.ts`). Each runs inside the caller's transaction, so a fact and
  * everything counted from it commit together.
  */
 import { type Kysely, sql } from "kysely";

@@ -24,7 +24,7 @@ async function sqliteWithReader(): Promise<StorageWithReader> {
   const database = new Database(":memory:");
   database.pragma("foreign_keys = ON");
   const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database }) });
-  const storage = createKyselyStorage({ db, capabilities: sqliteCapabilities });
+  const storage = createKyselyStorage({ db, capabilities: sqliteCapabilities, sqliteDatabase: database });
   await storage.migrate();
   return {
     storage,

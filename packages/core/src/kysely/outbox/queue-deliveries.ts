@@ -27,7 +27,12 @@ export async function queueDeliveries(
   fromEventId: number,
   toEventId: number = fromEventId,
 ): Promise<void> {
-  await trx
+  await queueDeliveriesQuery(trx, fromEventId, toEventId).execute();
+}
+
+/** The statement of {@link queueDeliveries}, unexecuted (SQLite's tracking writer compiles it once). */
+export function queueDeliveriesQuery(trx: Kysely<MailPulseDatabase>, fromEventId: number, toEventId: number) {
+  return trx
     .insertInto("mailpulse_webhook_delivery")
     .columns([
       "organization_id",
@@ -60,6 +65,5 @@ export async function queueDeliveries(
         ])
         .where("e.id", ">=", fromEventId)
         .where("e.id", "<=", toEventId),
-    )
-    .execute();
+    );
 }

@@ -4,8 +4,8 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
-import { recordHits } from "../tracking/record-hits.js";
 import { recordHitsPostgres } from "../tracking/record-hits-postgres.js";
+import type { HitRecorder } from "../tracking/record-hits-sqlite.js";
 
 const emailColumns = [
   "mailpulse_email.id",
@@ -41,7 +41,9 @@ export function createTrackingStore(
   db: Kysely<MailPulseDatabase>,
   capabilities: StorageCapabilities,
   /** The schema `db` is bound to with `withSchema`, which raw SQL must name itself. */
-  schema?: string,
+  schema: string | undefined,
+  /** SQLite's writer (`createSqliteHitRecorder`); PostgreSQL's is built in. */
+  sqliteRecorder: HitRecorder | undefined,
 ): TrackingStore {
   return {
     async findEmails(trackingIds) {
@@ -66,12 +68,13 @@ export function createTrackingStore(
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
       // PostgreSQL writes a batch in one statement (one round trip); SQLite, in-process, runs a
-      // transaction of a few statements, which its data-modifying-CTE-less dialect requires.
+      // transaction of single-row statements compiled once.
       if (capabilities.dialect === "postgres")
         return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema));
-      return retryOnLockConflict(() =>
-        db.transaction().execute((trx) => recordHits(trx, capabilities.dialect, hits)),
-      );
+      if (!sqliteRecorder) {
+        throw new Error("MailPulse: a SQLite storage needs `sqliteDatabase` (createKyselyStorage)");
+      }
+      return retryOnLockConflict(() => sqliteRecorder(hits));
     },
   };
 }
