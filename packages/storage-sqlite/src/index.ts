@@ -11,7 +11,11 @@ import {
 } from "@mailpulse/core/kysely";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { startBackgroundCheckpoint } from "./background-checkpoint.js";
 import { withStatementCache } from "./statement-cache.js";
+
+/** Background checkpoints: often enough that the log stays a few MB; reset past 64 MB (16,384 pages of 4 KB). */
+const checkpointOptions = { intervalMs: 100, restartAfterPages: 16_384 };
 
 /** Compiled statements kept per database; MailPulse runs a few dozen distinct queries. */
 const statementCacheSize = 256;
@@ -20,6 +24,13 @@ const statementCacheSize = 256;
 export interface SqliteStorageOptions {
   /** Database file, or `:memory:` for a private in-memory database (tests). */
   filename: string;
+  /**
+   * Where write-ahead log checkpoints run. `background` (the default for a file): a worker thread
+   * with its own connection, every 100 ms, so no commit, and no tracking request waiting on one,
+   * stalls while pages are copied to the file. `on-commit`: SQLite's own default, inside the commit
+   * that fills the log past 1,000 pages. An in-memory database has no log.
+   */
+  checkpoints?: "background" | "on-commit";
 }
 
 /** What SQLite offers the shared Kysely store. */
@@ -41,11 +52,24 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   database.pragma("synchronous = NORMAL");
   const cached = withStatementCache(database, statementCacheSize);
   const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database: cached }) });
-  return createKyselyStorage({
+  const checkpoint =
+    (options.checkpoints ?? "background") === "background" && !database.memory
+      ? startBackgroundCheckpoint(database, checkpointOptions)
+      : undefined;
+  const storage = createKyselyStorage({
     db,
     capabilities: sqliteCapabilities,
     sqliteDatabase: cached,
     // The raw database, not the statement-cached wrapper: rate-limiter-flexible prepares its own.
     rateLimitBackend: { kind: "better-sqlite3", database },
   });
+  if (!checkpoint) return storage;
+  return {
+    ...storage,
+    async close() {
+      // The worker's connection first: closing the last connection checkpoints the whole log.
+      await checkpoint.close();
+      await storage.close();
+    },
+  };
 }
