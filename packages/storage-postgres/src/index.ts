@@ -24,6 +24,12 @@ export type PostgresStorageOptions = (
 ) & {
   /** Schema holding the MailPulse tables, created on migrate when missing. Default: `search_path`. */
   schema?: string;
+  /**
+   * Whether the tracking write path uses a named prepared statement (parsed and planned once per
+   * connection instead of on every batch). Default true; set false behind a pooler that cannot
+   * keep prepared statements, such as PgBouncer in transaction mode before 1.21.
+   */
+  preparedStatements?: boolean;
 };
 
 /** What PostgreSQL offers the shared Kysely store. */
@@ -45,6 +51,7 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
     capabilities: postgresCapabilities,
     ownsConnection,
     schema: options.schema,
+    ...(options.preparedStatements === false ? {} : { postgresPreparedQueries: pool }),
     rateLimitBackend: { kind: "pg", pool, ...(options.schema ? { schema: options.schema } : {}) },
   });
 }

@@ -5,13 +5,16 @@
 import { randomBytes } from "node:crypto";
 import type { Storage } from "@mailpulse/core";
 import pg from "pg";
-import { postgresStorage } from "./index.js";
+import { type PostgresStorageOptions, postgresStorage } from "./index.js";
 
 /** A migrated storage in a new schema `mailpulse_test_<random>` of the database at `connectionString`. */
-export async function createIsolatedPostgresStorage(connectionString: string): Promise<Storage> {
+export async function createIsolatedPostgresStorage(
+  connectionString: string,
+  options: Pick<PostgresStorageOptions, "preparedStatements"> = {},
+): Promise<Storage> {
   const schema = `mailpulse_test_${randomBytes(6).toString("hex")}`;
   const pool = new pg.Pool({ connectionString, max: 5 });
-  const storage = postgresStorage({ pool, schema });
+  const storage = postgresStorage({ pool, schema, ...options });
   try {
     await storage.migrate();
   } catch (error) {

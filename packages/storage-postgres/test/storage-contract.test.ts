@@ -9,6 +9,45 @@ const connectionString = process.env.DATABASE_URL;
 // Without DATABASE_URL these are skipped; vitest.global-setup.ts prints how to run them.
 describe.skipIf(!connectionString)("postgres", () => {
   runStorageContractSuite("postgres", () => createIsolatedPostgresStorage(connectionString!));
+  // Behind a pooler that cannot keep prepared statements, the tracking batch is sent as a plain query.
+  runStorageContractSuite("postgres without prepared statements", () =>
+    createIsolatedPostgresStorage(connectionString!, { preparedStatements: false }),
+  );
+
+  it("records tracking batches through one named prepared statement per connection", async () => {
+    const schema = `mailpulse_prepared_${Date.now().toString(36)}`;
+    const pool = new pg.Pool({ connectionString, max: 1 });
+    const storage = postgresStorage({ pool, schema });
+    try {
+      await storage.migrate();
+      const prepared = async () =>
+        (await pool.query("select name from pg_prepared_statements where name like 'mailpulse_hits_%'")).rows;
+      expect(await prepared()).toEqual([]);
+      const hit = {
+        event: {
+          type: "open" as const,
+          organizationId: "nobody",
+          emailId: "none",
+          campaignId: null,
+          linkId: null,
+          occurredAt: new Date(),
+          ip: null,
+          userAgent: null,
+          method: "GET" as const,
+          msSinceSent: null,
+          verdict: { machine: false, source: "human" as const, reasons: ["no machine signal"] },
+        },
+      };
+      // An unknown email records nothing, but the batch statement still runs, prepared.
+      expect(await storage.tracking.recordEvents([hit])).toBe(0);
+      expect(await storage.tracking.recordEvents([hit, hit])).toBe(0);
+      expect(await prepared()).toHaveLength(1);
+    } finally {
+      await pool.query(`drop schema if exists "${schema}" cascade`);
+      await storage.close();
+      await pool.end();
+    }
+  });
 
   it("migrates the connection's current schema even when another schema already has the tables", async () => {
     // A storage in its own schema first, so MailPulse tables exist elsewhere in the database.

@@ -15,6 +15,7 @@ import { createStatsStore } from "./stores/stats-store.js";
 import { createTrackingStore } from "./stores/tracking-store.js";
 import { createVerdictStore } from "./stores/verdict-store.js";
 import { createWebhookStore } from "./stores/webhook-store.js";
+import type { PreparedQueryRunner } from "./tracking/record-hits-postgres.js";
 import { createSqliteHitRecorder } from "./tracking/record-hits-sqlite.js";
 
 /** Options of {@link createKyselyStorage}. */
@@ -40,6 +41,13 @@ export interface KyselyStorageOptions {
    * (`kysely/tracking/record-hits-sqlite.ts` says why).
    */
   sqliteDatabase?: SqliteDatabase;
+  /**
+   * PostgreSQL only: a runner of named prepared statements (the `pg.Pool` `db` runs on). Given,
+   * the tracking write path's batch statement is parsed and planned once per connection instead
+   * of on every batch. Leave it out behind a pooler that cannot keep prepared statements (PgBouncer
+   * in transaction mode before 1.21).
+   */
+  postgresPreparedQueries?: PreparedQueryRunner;
 }
 
 /** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
@@ -56,6 +64,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
       capabilities,
       schema,
       options.sqliteDatabase ? createSqliteHitRecorder(db, options.sqliteDatabase) : undefined,
+      options.postgresPreparedQueries,
     ),
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db, capabilities),

@@ -4,7 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
-import { recordHitsPostgres } from "../tracking/record-hits-postgres.js";
+import { type PreparedQueryRunner, recordHitsPostgres } from "../tracking/record-hits-postgres.js";
 import type { HitRecorder } from "../tracking/record-hits-sqlite.js";
 
 const emailColumns = [
@@ -44,8 +44,13 @@ export function createTrackingStore(
   schema: string | undefined,
   /** SQLite's writer (`createSqliteHitRecorder`); PostgreSQL's is built in. */
   sqliteRecorder: HitRecorder | undefined,
+  /** PostgreSQL: runs the batch statement prepared (see `KyselyStorageOptions.postgresPreparedQueries`). */
+  postgresPrepared: PreparedQueryRunner | undefined,
 ): TrackingStore {
   return {
+    // PostgreSQL: one round trip per batch, serialised inside the database by the event log's lock
+    // only from the statement's start, so a second batch in flight hides the first one's trip.
+    concurrentBatches: capabilities.dialect === "postgres" ? 2 : 1,
     async findEmails(trackingIds) {
       if (trackingIds.length === 0) return [];
       const rows = await db
@@ -70,7 +75,7 @@ export function createTrackingStore(
       // PostgreSQL writes a batch in one statement (one round trip); SQLite, in-process, runs a
       // transaction of single-row statements compiled once.
       if (capabilities.dialect === "postgres")
-        return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema));
+        return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema, postgresPrepared));
       if (!sqliteRecorder) {
         throw new Error("MailPulse: a SQLite storage needs `sqliteDatabase` (createKyselyStorage)");
       }
