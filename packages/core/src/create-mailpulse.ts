@@ -142,6 +142,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     record: (hits) => options.storage.tracking.recordEvents(hits),
     batchSize: trackingOptions.batchSize ?? 500,
     queueSize: trackingOptions.queueSize ?? 10_000,
+    concurrency: options.storage.tracking.concurrentBatches ?? 1,
   });
   const trackingLookups = createTrackingLookups(
     options.storage.tracking,

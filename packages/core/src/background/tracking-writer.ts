@@ -8,6 +8,12 @@ export interface TrackingWriterOptions {
   batchSize: number;
   /** Hits waiting at most; past it {@link TrackingWriter.queue} waits for room. */
   queueSize: number;
+  /**
+   * Batches being written at once at most (default 1). More than one pays where a batch's time is
+   * mostly a round trip (PostgreSQL: the next batch travels and waits while the previous one runs);
+   * SQLite writes on the event loop, so one is all it can use.
+   */
+  concurrency?: number;
 }
 
 /** A hit accepted by the writer. */
@@ -36,11 +42,11 @@ interface Pending {
 }
 
 /**
- * Group commit for tracking hits. The first hit queued while the writer is idle schedules a flush
- * on `setImmediate`, so every hit that arrives in the same turn of the event loop joins it; hits
- * that arrive while a batch is being written form the next one. Under load batches grow by
- * themselves and a transaction's cost is shared by all its hits; when idle a lone hit waits for
- * nothing but its own commit.
+ * Group commit for tracking hits. The first hit queued while a batch slot is free schedules a
+ * flush on `setImmediate`, so every hit that arrives in the same turn of the event loop joins it;
+ * hits that arrive while every slot is writing form the next batch, taken as soon as one is free.
+ * Under load batches grow by themselves and a transaction's cost is shared by all its hits; when
+ * idle a lone hit waits for nothing but its own commit.
  *
  * A batch that fails is split in halves and each half retried, down to single hits, so one hit
  * the database refuses costs only itself, never the hits that happened to share its batch.
@@ -48,27 +54,40 @@ interface Pending {
 export function createTrackingWriter(options: TrackingWriterOptions): TrackingWriter {
   const batchSize = Math.max(1, options.batchSize);
   const queueSize = Math.max(batchSize, options.queueSize);
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   let pending: Pending[] = [];
-  let flushing: Promise<void> | undefined;
+  let writing = 0;
+  let scheduled = false;
   const waitingForRoom: Array<() => void> = [];
+  let idle: { promise: Promise<void>; resolve(): void } | undefined;
 
   function scheduleFlush(): void {
-    if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
-      flushing = undefined;
-      // Hits queued after the last batch was taken, while its transaction was finishing.
-      if (pending.length > 0) scheduleFlush();
+    if (scheduled || writing >= concurrency) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      flush();
     });
   }
 
-  async function flush(): Promise<void> {
-    while (pending.length > 0) {
+  /** Starts batches while slots are free and hits wait. */
+  function flush(): void {
+    while (writing < concurrency && pending.length > 0) {
       const batch = pending.length <= batchSize ? pending : pending.slice(0, batchSize);
       pending = batch === pending ? [] : pending.slice(batchSize);
       for (let room = queueSize - pending.length; room > 0 && waitingForRoom.length > 0; room--) {
         waitingForRoom.shift()!();
       }
-      await write(batch);
+      writing++;
+      void write(batch).finally(() => {
+        writing--;
+        // Hits queued while this batch was written go at once: they have waited long enough.
+        if (pending.length > 0) flush();
+        else if (writing === 0 && idle) {
+          idle.resolve();
+          idle = undefined;
+        }
+      });
     }
   }
 
@@ -99,7 +118,16 @@ export function createTrackingWriter(options: TrackingWriterOptions): TrackingWr
       return { committed };
     },
     async drain() {
-      while (flushing) await flushing;
+      while (writing > 0 || pending.length > 0 || scheduled) {
+        if (!idle) {
+          let resolve!: () => void;
+          const promise = new Promise<void>((done) => {
+            resolve = done;
+          });
+          idle = { promise, resolve };
+        }
+        await idle.promise;
+      }
     },
     get queued() {
       return pending.length;

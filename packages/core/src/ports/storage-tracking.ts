@@ -77,4 +77,10 @@ export interface TrackingStore {
    * lose counts then (retry a transaction the database aborted for a lock conflict).
    */
   recordEvents(hits: readonly TrackingHit[]): Promise<number>;
+  /**
+   * How many `recordEvents` calls the tracking writer may run at once (default 1). More than one
+   * pays where a batch is mostly a round trip: the next batch travels, and waits its turn, while
+   * the previous one runs. Concurrent calls must still record every hit exactly once.
+   */
+  readonly concurrentBatches?: number;
 }

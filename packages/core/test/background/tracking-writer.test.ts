@@ -134,6 +134,38 @@ describe("tracking writer: group commit", () => {
     expect(writer.queued).toBe(0);
   });
 
+  it("writes up to `concurrency` batches at once, and the next batch as soon as one slot is free", async () => {
+    const store = createHeldStore();
+    const writer = createTrackingWriter({
+      record: (h) => store.record(h),
+      batchSize: 500,
+      queueSize: 1000,
+      concurrency: 2,
+    });
+    const first = await writer.queue(hit("h1"));
+    await turns();
+    // A second slot is free: the next turn's hit goes at once, without waiting for h1's batch.
+    const second = await writer.queue(hit("h2"));
+    await turns();
+    expect(store.batches()).toEqual([["h1"], ["h2"]]);
+    // Both slots busy: these wait, together.
+    const waiting = await queueAll(writer, ["h3", "h4"]);
+    await turns();
+    expect(store.batches()).toHaveLength(2);
+    expect(writer.queued).toBe(2);
+    store.calls[1]!.release();
+    await second.committed;
+    await turns();
+    expect(store.batches()).toEqual([["h1"], ["h2"], ["h3", "h4"]]);
+    const drained = watch(writer.drain());
+    await turns();
+    expect(drained.settled).toBe(false);
+    store.releaseAll();
+    await Promise.all([first, ...waiting].map((q) => q.committed));
+    await writer.drain();
+    expect(store.committed.sort()).toEqual(["h1", "h2", "h3", "h4"]);
+  });
+
   it("settles `committed` only after the store call for its batch has resolved", async () => {
     const store = createHeldStore();
     const writer = createTrackingWriter({ record: (h) => store.record(h), batchSize: 1, queueSize: 10 });
