@@ -8,10 +8,16 @@
  *
  * The goal (issue 10): at least 95% of machine hits flagged, at most 2% of human hits flagged.
  *
+ * Then the same classifier on public user-agent lists nobody on this project labelled
+ * (bench/classify/public-corpora.ts): top-user-agents' browsers, expected human, and
+ * crawler-user-agents' instances, expected machine, with the packages' versions and the user
+ * agents each gets wrong.
+ *
  * Run: npm run bench:classify
  */
 import { classifyHistory, classifyHit, type EarlierHit, type HitVerdict } from "@mailpulse/core";
 import { labelledMessages } from "../packages/core/test/measurement/labelled-hits.js";
+import { printPublicCorpora } from "./classify/public-corpora-report.js";
 import { isMain } from "./lib/is-main.js";
 
 interface Tally {
@@ -80,7 +86,7 @@ function summary(name: string, tally: Tally): string {
   ].join(" | ");
 }
 
-/** Prints both measurements and the per-kind table after revision. */
+/** Prints both measurements and the per-kind table after revision, then the public corpora. */
 export function run(): void {
   const arrival = measure(atArrival);
   const revised = measure((hits) => classifyHistory(hits));
@@ -95,6 +101,7 @@ export function run(): void {
       `  ${percent(tally.machinesFlagged, tally.machines).padStart(6)} / ${percent(tally.humansFlagged, tally.humans).padStart(6)}  ${kind}`,
     );
   }
+  printPublicCorpora();
 }
 
 if (isMain(import.meta.url)) run();
