@@ -55,7 +55,9 @@ export function createContactTimelineQuery(
         .innerJoin("mailpulse_email", "mailpulse_email.id", "mailpulse_event.email_id")
         .leftJoin("mailpulse_campaign", "mailpulse_campaign.id", "mailpulse_email.campaign_id")
         .leftJoin("mailpulse_link", "mailpulse_link.id", "mailpulse_event.link_id")
-        .where("mailpulse_event.organization_id", "=", organizationId)
+        // Scoped to the organization by the email ids alone (its recipient rows): a condition on
+        // the event's or the email's organization_id makes SQLite walk that column's index over
+        // every event or email of the organization (228 or 27 ms at 1M events, against 0.3 ms).
         .where("mailpulse_event.email_id", "in", contactEmailIds)
         // `sent` entries come from the emails above (registered emails have no `sent` event).
         .where("mailpulse_event.type", "in", ["open", "click"])

@@ -236,6 +236,34 @@ export function contactsContract(createStorage: StorageFactory): void {
       }
     });
 
+    it("keeps one address's timeline to its own organization when two organizations mail it", async () => {
+      const w = historyWriter(storage);
+      const mine = await w.organization("Mine");
+      const theirs = await w.organization("Theirs");
+      const ours = await w.sent({
+        organizationId: mine,
+        to: ["yan@example.com"],
+        subject: "Ours",
+        sentAt: "2026-03-10T10:00:00.000Z",
+      });
+      const other = await w.sent({
+        organizationId: theirs,
+        to: ["yan@example.com"],
+        subject: "Theirs",
+        sentAt: "2026-03-10T10:30:00.000Z",
+        links: ["https://theirs.example/"],
+      });
+      await w.open(ours, "2026-03-10T11:00:00.000Z");
+      await w.open(other, "2026-03-10T11:30:00.000Z");
+      await w.click(other, 0, "2026-03-10T11:31:00.000Z");
+      const detail = await contacts.get(mine, "yan@example.com");
+      expect(detail.timeline.map((entry) => [entry.type, entry.subject])).toEqual([
+        ["opened", "Ours"],
+        ["sent", "Ours"],
+      ]);
+      expect(detail).toMatchObject({ totalEmails: 1, totalOpens: 1, totalClicks: 0 });
+    });
+
     it("counts an address listed twice in one email's `to` once, everywhere", async () => {
       const w = historyWriter(storage);
       const org = await w.organization("Twice");
