@@ -2,11 +2,14 @@
  * Statistics endpoints at 100k and 1M tracking events.
  *
  * Seeds a deterministic fixture (100,000 emails, 50,000 contacts, 200 campaigns; bench/stats/
- * dataset.ts) twice, differing only in history: 100,000 events, then 1,000,000 events. Rollups are
- * computed from the same events the fixture inserts, so they are what the stores would hold. Then
- * each endpoint's service call (in-process, what the HTTP route calls) is timed: median of 20
- * sequential calls after 3 warm-up calls. The 1M/100k ratio shows whether an endpoint's cost
- * follows the history (ratio near 10) or the answer (ratio near 1).
+ * dataset.ts) twice, differing only in history: 100,000 events, then 1,000,000 events. Every event
+ * carries a verdict (human, Apple privacy prefetch, image proxy, scanner, bot), and the rollups,
+ * raw and human, are computed from the same events the fixture inserts, so they are what the
+ * stores would hold. A check of one campaign's, one period's and one contact's figures against
+ * the events (bench/stats/check.ts) fails the run on a seeding mistake. Then each endpoint's
+ * service call (in-process, what the HTTP route calls) is timed: median of 20 sequential calls
+ * after 3 warm-up calls. The 1M/100k ratio shows whether an endpoint's cost follows the history
+ * (ratio near 10) or the answer (ratio near 1).
  *
  * SQLite runs on a file in the temp folder; PostgreSQL in a schema of its own in DATABASE_URL's
  * database (dropped afterwards), skipped when DATABASE_URL is not set.
@@ -23,8 +26,9 @@ import type { Storage } from "@mailpulse/core";
 import { postgresStorage } from "@mailpulse/storage-postgres";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import pg from "pg";
+import { checkFigures, type ExpectedFigures, expectedFigures } from "./stats/check.js";
 import { buildDataset, type Dataset, type DatasetSize } from "./stats/dataset.js";
-import { benchEndpoints } from "./stats/endpoints.js";
+import { benchEndpoints, benchTargets } from "./stats/endpoints.js";
 import { measureAsync, measuredRuns } from "./stats/measure.js";
 import { seedPostgres } from "./stats/seed-postgres.js";
 import { seedSqlite } from "./stats/seed-sqlite.js";
@@ -44,7 +48,13 @@ const eventCounts = [100_000, 1_000_000] as const;
 
 type Medians = Map<string, number>;
 
-async function measureEndpoints(storage: Storage, data: Dataset): Promise<Medians> {
+/** Checks the seeded figures (throws when they are wrong), then times every endpoint. */
+async function measureEndpoints(
+  storage: Storage,
+  data: Dataset,
+  expected: ExpectedFigures,
+): Promise<Medians> {
+  await checkFigures(storage, data, expected);
   const medians: Medians = new Map();
   for (const endpoint of benchEndpoints(storage, data)) {
     medians.set(endpoint.name, await measureAsync(endpoint.call));
@@ -52,7 +62,11 @@ async function measureEndpoints(storage: Storage, data: Dataset): Promise<Median
   return medians;
 }
 
-async function onSqlite(data: Dataset, log: (line: string) => void): Promise<Medians> {
+async function onSqlite(
+  data: Dataset,
+  expected: ExpectedFigures,
+  log: (line: string) => void,
+): Promise<Medians> {
   const folder = mkdtempSync(join(tmpdir(), "mailpulse-bench-"));
   const filename = join(folder, "stats.db");
   try {
@@ -64,7 +78,7 @@ async function onSqlite(data: Dataset, log: (line: string) => void): Promise<Med
     log(`  sqlite: seeded ${rows.toLocaleString("en")} rows in ${seconds(started)}`);
     const storage = sqliteStorage({ filename });
     try {
-      return await measureEndpoints(storage, data);
+      return await measureEndpoints(storage, data, expected);
     } finally {
       await storage.close();
     }
@@ -73,7 +87,12 @@ async function onSqlite(data: Dataset, log: (line: string) => void): Promise<Med
   }
 }
 
-async function onPostgres(url: string, data: Dataset, log: (line: string) => void): Promise<Medians> {
+async function onPostgres(
+  url: string,
+  data: Dataset,
+  expected: ExpectedFigures,
+  log: (line: string) => void,
+): Promise<Medians> {
   const schema = `mailpulse_bench_${randomBytes(6).toString("hex")}`;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
@@ -82,12 +101,17 @@ async function onPostgres(url: string, data: Dataset, log: (line: string) => voi
     const started = performance.now();
     const rows = await seedPostgres(pool, schema, data);
     log(`  postgres: seeded ${rows.toLocaleString("en")} rows (+ vacuum analyze) in ${seconds(started)}`);
-    const medians = await measureEndpoints(storage, data);
+    const medians = await measureEndpoints(storage, data, expected);
     await storage.close();
     return medians;
   } finally {
     await pool.query(`drop schema if exists "${schema}" cascade`).finally(() => pool.end());
   }
+}
+
+/** The checked campaign's totals, for the log: a run shows what its figures were checked against. */
+function checkedTotals({ campaign }: ExpectedFigures): string {
+  return `${campaign.opens} opens (${campaign.humanOpens} human), ${campaign.clicks} clicks (${campaign.humanClicks} human)`;
 }
 
 function seconds(since: number): string {
@@ -108,9 +132,11 @@ export async function run(
     const size: DatasetSize = { ...baseSize, events };
     const started = performance.now();
     const data = buildDataset(size);
+    const expected = expectedFigures(data);
     log(`${events.toLocaleString("en")} events: fixture built in ${seconds(started)}`);
-    results.sqlite.push(await onSqlite(data, log));
-    if (databaseUrl) results.postgres.push(await onPostgres(databaseUrl, data, log));
+    log(`  figures checked against campaign ${benchTargets.campaignIndex}: ${checkedTotals(expected)}`);
+    results.sqlite.push(await onSqlite(data, expected, log));
+    if (databaseUrl) results.postgres.push(await onPostgres(databaseUrl, data, expected, log));
   }
   if (!databaseUrl) log("PostgreSQL skipped: DATABASE_URL is not set.");
 

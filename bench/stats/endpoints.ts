@@ -21,12 +21,19 @@ export interface BenchEndpoint {
   call: () => Promise<unknown>;
 }
 
+/** The services behind the endpoints, over `storage`, at the fixture's "now". */
+export function benchServices(storage: Storage) {
+  const deps = { storage, clock: createTestClock(new Date(benchNow)), createId: () => "unused" };
+  return {
+    campaigns: createCampaignService(deps, { limits: () => ({}), detailEmailLimit: 500 }),
+    stats: createStatsService(deps),
+    contacts: createContactService(deps),
+  };
+}
+
 /** The endpoints over `storage`, which holds `data`. */
 export function benchEndpoints(storage: Storage, data: Dataset): BenchEndpoint[] {
-  const deps = { storage, clock: createTestClock(new Date(benchNow)), createId: () => "unused" };
-  const campaigns = createCampaignService(deps, { limits: () => ({}), detailEmailLimit: 500 });
-  const stats = createStatsService(deps);
-  const contacts = createContactService(deps);
+  const { campaigns, stats, contacts } = benchServices(storage);
   const org = data.organizationId;
   const campaignId = data.campaignIds[benchTargets.campaignIndex] ?? "";
   const address = contactAddress(benchTargets.contactIndex);

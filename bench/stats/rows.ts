@@ -3,7 +3,7 @@
  * so both databases hold exactly the same thing.
  */
 import { dayMs } from "../../packages/core/src/util/utc-day.js";
-import { benchNow, campaignKey, type Dataset } from "./dataset.js";
+import { benchNow, benchVerdicts, campaignKey, type Dataset } from "./dataset.js";
 
 type Value = string | number | null;
 /** A row of one table, in column order. */
@@ -65,6 +65,10 @@ export function datasetTables(data: Dataset): TableRows[] {
         "click_count",
         "first_opened_at",
         "first_clicked_at",
+        "human_open_count",
+        "human_click_count",
+        "human_first_opened_at",
+        "human_first_clicked_at",
         "failure_reason",
         "created_at",
         "sent_at",
@@ -85,6 +89,10 @@ export function datasetTables(data: Dataset): TableRows[] {
         "text",
         "int",
         "int",
+        "int",
+        "int",
+        "bigint",
+        "bigint",
         "int",
         "int",
         "bigint",
@@ -115,6 +123,10 @@ export function datasetTables(data: Dataset): TableRows[] {
             e.clickCount,
             e.firstOpenedAt,
             e.firstClickedAt,
+            e.humanOpenCount,
+            e.humanClickCount,
+            e.humanFirstOpenedAt,
+            e.humanFirstClickedAt,
             e.status === "failed" ? "550 refused" : null,
             e.createdAt,
             e.sentAt,
@@ -175,23 +187,53 @@ export function datasetTables(data: Dataset): TableRows[] {
         "occurred_at",
         "ip",
         "user_agent",
+        "method",
+        "ms_since_sent",
+        "machine",
+        "source",
+        "reasons",
       ],
-      types: ["text", "text", "text", "text", "text", "bigint", "text", "text"],
+      types: [
+        "text",
+        "text",
+        "text",
+        "text",
+        "text",
+        "bigint",
+        "text",
+        "text",
+        "text",
+        "bigint",
+        "int",
+        "text",
+        "text",
+      ],
       rows: function* () {
         const { events } = data;
+        // One JSON text per verdict, not per event: a million JSON.stringify calls would add up.
+        const reasonsJson = benchVerdicts.map((verdict) => JSON.stringify(verdict.reasons));
         for (let j = 0; j < events.count; j++) {
           const i = events.emailIndex[j] ?? 0;
           const e = data.emails[i]!;
           const click = events.type[j] === 1;
+          const at = events.occurredAt[j] ?? 0;
+          const verdict = events.verdict[j] ?? 0;
+          const { machine, source } = benchVerdicts[verdict]!;
           yield [
             org,
             e.id,
             campaign(e.campaignIndex),
             click ? `lnk-${i}-${events.linkIndex[j]}` : null,
             click ? "click" : "open",
-            events.occurredAt[j] ?? 0,
+            at,
             "203.0.113.0",
             "Mozilla/5.0 (bench)",
+            // What the tracking endpoint records with every hit: it stores GETs only.
+            "GET",
+            e.sentAt === null ? null : at - e.sentAt,
+            machine ? 1 : 0,
+            source,
+            reasonsJson[verdict]!,
           ];
         }
       },
@@ -204,20 +246,41 @@ export function datasetTables(data: Dataset): TableRows[] {
         "total_emails",
         "total_opens",
         "total_clicks",
+        "human_opens",
+        "human_clicks",
         "first_seen",
         "last_activity",
       ],
-      types: ["text", "text", "int", "int", "int", "bigint", "bigint"],
+      types: ["text", "text", "int", "int", "int", "int", "int", "bigint", "bigint"],
       rows: function* () {
         for (const [address, c] of data.contacts) {
-          yield [org, address, c.totalEmails, c.totalOpens, c.totalClicks, c.firstSeen, c.lastActivity];
+          yield [
+            org,
+            address,
+            c.totalEmails,
+            c.totalOpens,
+            c.totalClicks,
+            c.humanOpens,
+            c.humanClicks,
+            c.firstSeen,
+            c.lastActivity,
+          ];
         }
       },
     },
     {
       table: "mailpulse_daily_stat",
-      columns: ["organization_id", "campaign_id", "day", "emails", "opens", "clicks"],
-      types: ["text", "text", "int", "int", "int", "int"],
+      columns: [
+        "organization_id",
+        "campaign_id",
+        "day",
+        "emails",
+        "opens",
+        "clicks",
+        "human_opens",
+        "human_clicks",
+      ],
+      types: ["text", "text", "int", "int", "int", "int", "int", "int"],
       rows: () =>
         data.daily.map((d) => [
           org,
@@ -226,6 +289,8 @@ export function datasetTables(data: Dataset): TableRows[] {
           d.emails,
           d.opens,
           d.clicks,
+          d.humanOpens,
+          d.humanClicks,
         ]),
     },
   ];
