@@ -46,6 +46,11 @@ describe("parsePeriod", () => {
     ["2025-02-29,2025-03-01", "2025-02-29 is not a calendar date"],
     ["2026-03-05,2026-03-04", "the range ends before it starts"],
     ["2024-01-01,2025-01-01", "the range spans 367 days"],
+    // Names every object inherits: a lookup table must not find them (a 500 before).
+    ["__proto__", "unknown format"],
+    ["toString", "unknown format"],
+    ["constructor", "unknown format"],
+    ["hasOwnProperty", "unknown format"],
   ])("refuses %j (%s) with 400 listing the accepted formats", (input, reason) => {
     let error: unknown;
     try {
