@@ -28,6 +28,19 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
     .join("; ");
 }
 
+/** zod's error map with MailPulse's wording of the two messages it words differently. */
+const wordedErrors: z.core.ParseContext<z.core.$ZodIssue> = {
+  error: (issue) => {
+    if (issue.input === undefined && issue.code === "invalid_type") return "is required";
+    // Named, so the caller sees which field was not taken (a dropped attachment is a trap).
+    if (issue.code === "unrecognized_keys") {
+      const names = issue.keys.map((key) => `"${key}"`).join(", ");
+      return issue.keys.length === 1 ? `unknown field ${names}` : `unknown fields ${names}`;
+    }
+    return undefined;
+  },
+};
+
 /** The outcome of {@link safeParseWithIssues}. */
 export type ParseOutcome<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
 
@@ -39,17 +52,12 @@ export function safeParseWithIssues<Schema extends z.ZodType>(
   schema: Schema,
   input: unknown,
 ): ParseOutcome<z.output<Schema>> {
-  const result = schema.safeParse(input, {
-    error: (issue) => {
-      if (issue.input === undefined && issue.code === "invalid_type") return "is required";
-      // Named, so the caller sees which field was not taken (a dropped attachment is a trap).
-      if (issue.code === "unrecognized_keys") {
-        const names = issue.keys.map((key) => `"${key}"`).join(", ");
-        return issue.keys.length === 1 ? `unknown field ${names}` : `unknown fields ${names}`;
-      }
-      return undefined;
-    },
-  });
+  // Valid input first, without options: zod's compiled fast path only runs when no error map is
+  // passed, and with one a parse cost 30-40 times more (1.8 µs against 0.06 µs for a tracking
+  // route's `{ id }`). Invalid input, the rare case, is parsed again for MailPulse's wording.
+  const valid = schema.safeParse(input);
+  if (valid.success) return { success: true, data: valid.data };
+  const result = schema.safeParse(input, wordedErrors);
   if (result.success) return { success: true, data: result.data };
   return {
     success: false,
