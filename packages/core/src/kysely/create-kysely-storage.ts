@@ -53,6 +53,12 @@ export interface KyselyStorageOptions {
 /** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
 export function createKyselyStorage(options: KyselyStorageOptions): Storage {
   const { capabilities, schema } = options;
+  if (capabilities.dialect === "sqlite" && !options.sqliteDatabase) {
+    // Said at construction, not at the first tracking hit of a running server.
+    throw new TypeError(
+      "createKyselyStorage: a SQLite storage needs `sqliteDatabase`, the database its dialect runs on",
+    );
+  }
   const db = schema ? options.db.withSchema(schema) : options.db;
   return {
     organizations: createOrganizationStore(db),
