@@ -98,6 +98,15 @@ export async function recordHitsPostgres(
       ) as d
       group by d.organization_id, d.address
     ),
+    contact_locks as materialized (
+      -- The contact rows, locked in address order before any is updated: sends to the same people
+      -- lock them in that order too (rollups.ts), and the prepared statement's generic plan may
+      -- otherwise update them in hash order, which deadlocked against concurrent sends.
+      select k.address from ${table("mailpulse_contact")} as k
+      join contact_deltas as c on k.organization_id = c.organization_id and k.address = c.address
+      order by k.organization_id, k.address
+      for update of k
+    ),
     contacts as (
       update ${table("mailpulse_contact")} as k set
         total_opens = k.total_opens + c.opens,
@@ -107,6 +116,9 @@ export async function recordHitsPostgres(
         last_activity = greatest(k.last_activity, c.last_at)
       from contact_deltas as c
       where k.organization_id = c.organization_id and k.address = c.address
+        -- Counting every locked row makes the locks come first, all of them, in their order.
+        and (select count(*) from contact_locks) >= 0
+      returning k.address
     ),
     day_deltas as (
       -- The same UTC day number as utcDayOf: whole days since the epoch.
@@ -117,6 +129,9 @@ export async function recordHitsPostgres(
         count(*) filter (where type = 'open' and machine = 0) as human_opens,
         count(*) filter (where type = 'click' and machine = 0) as human_clicks
       from recorded
+      -- After the contacts, as a send updates them (its contacts, then its day): the other order
+      -- deadlocked against concurrent sends on the day's row.
+      where (select count(*) from contacts) >= 0
       group by 1, 2, 3
     ),
     days as (
