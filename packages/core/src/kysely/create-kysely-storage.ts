@@ -15,8 +15,8 @@ import { createStatsStore } from "./stores/stats-store.js";
 import { createTrackingStore } from "./stores/tracking-store.js";
 import { createVerdictStore } from "./stores/verdict-store.js";
 import { createWebhookStore } from "./stores/webhook-store.js";
+import { createHitRecorder } from "./tracking/hit-recorder.js";
 import type { PreparedQueryRunner } from "./tracking/record-hits-postgres.js";
-import { createSqliteHitRecorder } from "./tracking/record-hits-sqlite.js";
 
 /** Options of {@link createKyselyStorage}. */
 export interface KyselyStorageOptions {
@@ -68,9 +68,12 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     tracking: createTrackingStore(
       db,
       capabilities,
-      schema,
-      options.sqliteDatabase ? createSqliteHitRecorder(db, options.sqliteDatabase) : undefined,
-      options.postgresPreparedQueries,
+      createHitRecorder(db, {
+        capabilities,
+        schema,
+        sqliteDatabase: options.sqliteDatabase,
+        postgresPreparedQueries: options.postgresPreparedQueries,
+      }),
     ),
     stats: createStatsStore(db),
     webhooks: createWebhookStore(db, capabilities),

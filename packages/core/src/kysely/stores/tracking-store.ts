@@ -4,8 +4,7 @@ import type { StorageCapabilities } from "../capabilities.js";
 import { toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
-import { type PreparedQueryRunner, recordHitsPostgres } from "../tracking/record-hits-postgres.js";
-import type { HitRecorder } from "../tracking/record-hits-sqlite.js";
+import type { HitRecorder } from "../tracking/hit-recorder.js";
 
 const emailColumns = [
   "mailpulse_email.id",
@@ -40,12 +39,8 @@ function toTrackedEmail(row: EmailRow): TrackedEmail {
 export function createTrackingStore(
   db: Kysely<MailPulseDatabase>,
   capabilities: StorageCapabilities,
-  /** The schema `db` is bound to with `withSchema`, which raw SQL must name itself. */
-  schema: string | undefined,
-  /** SQLite's writer (`createSqliteHitRecorder`); PostgreSQL's is built in. */
-  sqliteRecorder: HitRecorder | undefined,
-  /** PostgreSQL: runs the batch statement prepared (see `KyselyStorageOptions.postgresPreparedQueries`). */
-  postgresPrepared: PreparedQueryRunner | undefined,
+  /** The dialect's batch writer (`createHitRecorder`). */
+  recordBatch: HitRecorder,
 ): TrackingStore {
   return {
     // PostgreSQL: one round trip per batch, serialised inside the database by the event log's lock
@@ -72,14 +67,7 @@ export function createTrackingStore(
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
-      // PostgreSQL writes a batch in one statement (one round trip); SQLite, in-process, runs a
-      // transaction of single-row statements compiled once.
-      if (capabilities.dialect === "postgres")
-        return retryOnLockConflict(() => recordHitsPostgres(db, hits, schema, postgresPrepared));
-      if (!sqliteRecorder) {
-        throw new Error("MailPulse: a SQLite storage needs `sqliteDatabase` (createKyselyStorage)");
-      }
-      return retryOnLockConflict(() => sqliteRecorder(hits));
+      return retryOnLockConflict(() => recordBatch(hits));
     },
   };
 }

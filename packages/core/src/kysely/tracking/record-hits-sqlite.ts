@@ -6,9 +6,6 @@ import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
 
 type Db = Kysely<MailPulseDatabase>;
 
-/** Writes one batch of hits; resolves to the number recorded. */
-export type HitRecorder = (hits: readonly TrackingHit[]) => Promise<number>;
-
 const counted = countedEmailStatuses.map((status) => `'${status}'`).join(", ");
 
 /** The batch's statements, each compiled once; every one binds plain values, one row at a time. */
@@ -62,7 +59,10 @@ type Statements = Record<keyof typeof statementText, SqliteStatement> & {
  *
  * Statements are prepared on first use: before `migrate()` the tables they name do not exist.
  */
-export function createSqliteHitRecorder(db: Db, database: SqliteDatabase): HitRecorder {
+export function createSqliteHitRecorder(
+  db: Db,
+  database: SqliteDatabase,
+): (hits: readonly TrackingHit[]) => Promise<number> {
   let statements: Statements | undefined;
   return (hits) =>
     db.connection().execute(async () => {
