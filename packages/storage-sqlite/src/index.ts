@@ -1,17 +1,15 @@
 /**
  * `@mailpulse/storage-sqlite`: MailPulse storage on SQLite through better-sqlite3.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import type { Storage } from "@mailpulse/core";
 import {
   createKyselyStorage,
   type MailPulseDatabase,
   type StorageCapabilities,
 } from "@mailpulse/core/kysely";
-import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { startBackgroundCheckpoint } from "./background-checkpoint.js";
+import { openSqliteDatabase } from "./open-database.js";
 import { withStatementCache } from "./statement-cache.js";
 
 /** Background checkpoints: often enough that the log stays a few MB; reset past 64 MB (16,384 pages of 4 KB). */
@@ -31,6 +29,11 @@ export interface SqliteStorageOptions {
    * that fills the log past 1,000 pages. An in-memory database has no log.
    */
   checkpoints?: "background" | "on-commit";
+  /**
+   * Bytes of the database file SQLite reads through a memory map (`PRAGMA mmap_size`); default
+   * 128 MiB, `0` reads with system calls only. Ignored for `:memory:`.
+   */
+  mmapSizeBytes?: number;
 }
 
 /** What SQLite offers the shared Kysely store. */
@@ -42,14 +45,7 @@ export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skip
  * so deletions cascade. Call `await storage.migrate()` before use.
  */
 export function sqliteStorage(options: SqliteStorageOptions): Storage {
-  if (options.filename !== ":memory:" && !options.filename.startsWith("file:")) {
-    mkdirSync(dirname(options.filename), { recursive: true });
-  }
-  const database = new Database(options.filename);
-  database.pragma("journal_mode = WAL");
-  database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
-  database.pragma("synchronous = NORMAL");
+  const database = openSqliteDatabase(options);
   const cached = withStatementCache(database, statementCacheSize);
   const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database: cached }) });
   const checkpoint =
