@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createLruCache, type LruCache } from "../../src/util/lru-cache.js";
 
@@ -74,5 +75,42 @@ describe("createLruCache", () => {
     expect(cache.get(9_899)).toBeUndefined();
     expect(cache.get(9_900)).toBe(9_900);
     expect(cache.get(9_999)).toBe(9_999);
+  });
+
+  it("agrees with a plain list model of LRU over random reads and writes", () => {
+    // The model: keys from least to most recently used, in an array; obviously right, and slow.
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant("get" as const), key: fc.integer({ min: 0, max: 7 }) }),
+      fc.record({
+        kind: fc.constant("set" as const),
+        key: fc.integer({ min: 0, max: 7 }),
+        value: fc.integer(),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(operation, { maxLength: 60 }),
+        (capacity, operations) => {
+          const cache = createLruCache<number, number>(capacity);
+          const model: Array<{ key: number; value: number }> = [];
+          for (const op of operations) {
+            const at = model.findIndex((entry) => entry.key === op.key);
+            if (op.kind === "get") {
+              const expected = at === -1 ? undefined : model[at]!.value;
+              if (at !== -1) model.push(...model.splice(at, 1));
+              expect(cache.get(op.key)).toBe(expected);
+            } else {
+              if (at !== -1) model.splice(at, 1);
+              model.push({ key: op.key, value: op.value });
+              if (model.length > capacity) model.shift();
+              cache.set(op.key, op.value);
+            }
+            expect(cache.size).toBe(model.length);
+          }
+          for (const { key, value } of [...model]) expect(cache.get(key)).toBe(value);
+        },
+      ),
+    );
   });
 });
