@@ -14,7 +14,9 @@ export interface MailPulseFastifyOptions {
   mailpulse: MailPulseHttp;
 }
 
-const METHODS: HTTPMethods[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/** Methods Fastify never parses a body for (`kSupportedHTTPMethods.bodyless`, less TRACE). */
+const BODYLESS_METHODS: HTTPMethods[] = ["GET", "HEAD"];
+const BODY_METHODS: HTTPMethods[] = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**
  * A Fastify plugin serving the MailPulse API at `/api` under the registration's `prefix`:
@@ -42,7 +44,12 @@ export const mailpulseFastify: FastifyPluginAsync<MailPulseFastifyOptions> = asy
 
   const serve = createFastifyServe(mailpulse, instance.prefix);
   // HEAD is listed explicitly so the core answers it, instead of Fastify's derived GET-minus-body.
-  const route = { method: METHODS, onRequest: setContentTypeAside, handler: serve, exposeHeadRoute: false };
-  instance.route({ ...route, url: mailpulse.basePath });
-  instance.route({ ...route, url: `${mailpulse.basePath}/*` });
+  // Fastify never reads a GET or HEAD body, nor checks its Content-Type: those routes (every
+  // tracking hit) skip the hook that sets the header aside, and the promise it costs.
+  const bodyless = { method: BODYLESS_METHODS, handler: serve, exposeHeadRoute: false };
+  const withBody = { method: BODY_METHODS, onRequest: setContentTypeAside, handler: serve };
+  for (const url of [mailpulse.basePath, `${mailpulse.basePath}/*`]) {
+    instance.route({ ...bodyless, url });
+    instance.route({ ...withBody, url });
+  }
 };

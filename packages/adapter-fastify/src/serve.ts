@@ -11,9 +11,10 @@ const sentContentTypes = new WeakMap<object, string | undefined>();
  * one with its own 415 before the key is checked. The core decides that (after 401), so Fastify
  * sees a neutral type and the header goes back as sent before the core reads the request.
  */
-export async function setContentTypeAside(request: FastifyRequest): Promise<void> {
+export function setContentTypeAside(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   sentContentTypes.set(request.raw, request.headers["content-type"]);
   request.headers["content-type"] = "application/octet-stream";
+  done();
 }
 
 function restoreContentType(request: FastifyRequest): void {
