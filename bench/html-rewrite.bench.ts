@@ -34,6 +34,13 @@ export interface HtmlRewriteBenchRow {
   /** `<!--[if ...]>` conditional comments in the document. */
   conditionalComments: number;
   tokenizerMs: number;
+  /**
+   * Joining a string the size of the rewrite's output from as many pieces as the rewrite joins
+   * (two per link, plus one): the floor of any rewrite that returns a new string. Strings over
+   * 128 KB go to V8's large-object space, fresh pages each time, whose page faults are slow on
+   * some machines (bench/RESULTS.md, "HTML").
+   */
+  assemblyMs: number;
   rewriteMs: number;
   linkedomMs: number;
   /** rewriteMs / tokenizerMs (target: at most 2). */
@@ -86,28 +93,51 @@ function documents(): Array<{ name: string; html: string }> {
 
 /** Measures every document; prints nothing. `rounds` defaults to BENCH_REPS. */
 export function run(rounds = readBenchSettings().repetitions): HtmlRewriteBenchRow[] {
-  return documents().map(({ name, html }) => {
+  const all = documents();
+  // Every task on every document first: otherwise the first document measured pays for the JIT
+  // compiling the rewrite (a run measured the 19 KB fixture at 4.0x, against 1.7x warm).
+  for (let pass = 0; pass < WARMUP_RUNS; pass++) {
+    for (const { html } of all) {
+      tokenizerPass(html);
+      rewrite(html);
+      parseHTML(html).document.toString();
+    }
+  }
+  return all.map(({ name, html }) => {
     const tokenizer: number[] = [];
+    const assembly: number[] = [];
+    const pieces = piecesOf(rewrite(html).html, 2 * rewrite(html).links.length + 1);
     const rewriting: number[] = [];
     const linkedom: number[] = [];
     for (let round = 0; round < rounds; round++) {
       tokenizer.push(measure(() => tokenizerPass(html)));
+      assembly.push(measure(() => pieces.join("")));
       rewriting.push(measure(() => rewrite(html).html));
       linkedom.push(measure(() => parseHTML(html).document.toString()));
     }
-    const [tokenizerMs, rewriteMs, linkedomMs] = [median(tokenizer), median(rewriting), median(linkedom)];
+    const [tokenizerMs, assemblyMs] = [median(tokenizer), median(assembly)];
+    const [rewriteMs, linkedomMs] = [median(rewriting), median(linkedom)];
     return {
       name,
       sizeKb: Math.round(html.length / 1024),
       trackedLinks: rewrite(html).links.length,
       conditionalComments: html.match(/<!--\[if /g)?.length ?? 0,
       tokenizerMs,
+      assemblyMs,
       rewriteMs,
       linkedomMs,
       rewriteVsTokenizer: rewriteMs / tokenizerMs,
       rewriteVsLinkedom: rewriteMs / linkedomMs,
     };
   });
+}
+
+/** `text` cut into `count` slices of about equal length (the last takes the rest). */
+function piecesOf(text: string, count: number): string[] {
+  const size = Math.max(1, Math.floor(text.length / count));
+  const pieces: string[] = [];
+  for (let start = 0; start < text.length; start += size) pieces.push(text.slice(start, start + size));
+  return pieces;
 }
 
 /** Prints `rows` as the table RESULTS.md quotes. */
@@ -119,6 +149,7 @@ export function printTable(rows: HtmlRewriteBenchRow[], log: (line: string) => v
       links: row.trackedLinks,
       "[if] comments": row.conditionalComments,
       "tokenizer ms": row.tokenizerMs.toFixed(3),
+      "assembly ms": row.assemblyMs.toFixed(3),
       "rewrite ms": row.rewriteMs.toFixed(3),
       "linkedom ms": row.linkedomMs.toFixed(3),
       "rewrite/tokenizer": `${row.rewriteVsTokenizer.toFixed(2)}x`,
