@@ -62,7 +62,10 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
     for (const database of databases.values()) await database.dispose();
     folder.remove();
   }
-  log(`\nTracking hits, medians of ${settings.repetitions} runs (${load.name}); ratio = MailPulse / bare`);
+  log(
+    `\nTracking hits, medians of ${settings.repetitions} runs (${load.name}); ratio = MailPulse / bare ` +
+      "(of the medians; paired: the median of each round's own ratio)",
+  );
   console.table(
     rows.map((row) => ({
       case: row.case,
@@ -73,6 +76,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
       "MailPulse req/s": count(row.mailpulseRequestsPerSecond),
       "MailPulse p99": duration(row.mailpulseP99Ms),
       ratio: ratio(row.ratio),
+      paired: ratio(row.pairedRatio),
       "recorded = answered": row.recorded,
     })),
   );

@@ -45,3 +45,21 @@ export async function interleave<T extends LoadResult>(
     medianP99Ms: median(runs[index]!.map((run) => run.p99Ms)),
   }));
 }
+
+/**
+ * The median, over rounds, of `candidate`'s req/s over `baseline`'s in the same round. The two
+ * runs of a round are seconds apart, so a machine that slows down for a minute (a noisy neighbour
+ * of a VM) moves both; the ratio of medians can pair a fast round of one with a slow round of the
+ * other.
+ */
+export function medianPairedRatio<T extends LoadResult>(
+  baseline: ContenderResult<T>,
+  candidate: ContenderResult<T>,
+): number {
+  const rounds = Math.min(baseline.runs.length, candidate.runs.length);
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    ratios.push(candidate.runs[round]!.requestsPerSecond / baseline.runs[round]!.requestsPerSecond);
+  }
+  return median(ratios);
+}

@@ -4,7 +4,7 @@
  * runs end with the hit check.
  */
 import { count, duration, ratio } from "../lib/format.js";
-import { type Contender, interleave } from "../lib/interleave.js";
+import { type Contender, interleave, medianPairedRatio } from "../lib/interleave.js";
 import { currentLoad } from "../lib/machine.js";
 import type { BenchSettings } from "../lib/settings.js";
 import { describeResult } from "../load/describe-result.js";
@@ -30,6 +30,8 @@ export interface TrackingRow {
   mailpulseP99Ms: number;
   /** MailPulse's median req/s over the baseline's. */
   ratio: number;
+  /** The median of each round's MailPulse req/s over the same round's baseline (see medianPairedRatio). */
+  pairedRatio: number;
   /** `ok` when every run recorded every answered hit; otherwise the runs' problems. */
   recorded: string;
 }
@@ -105,12 +107,13 @@ export async function compareTracking(
     mailpulseRequestsPerSecond: candidateResult!.medianRequestsPerSecond,
     mailpulseP99Ms: candidateResult!.medianP99Ms,
     ratio: candidateResult!.medianRequestsPerSecond / baselineResult!.medianRequestsPerSecond,
+    pairedRatio: medianPairedRatio(baselineResult!, candidateResult!),
     recorded: problems.join("; ") || "ok",
   };
   log(
     `   median: ${row.baseline} ${count(row.baselineRequestsPerSecond)} req/s (p99 ${duration(row.baselineP99Ms)}), ` +
       `MailPulse ${count(row.mailpulseRequestsPerSecond)} req/s (p99 ${duration(row.mailpulseP99Ms)}), ` +
-      `ratio ${ratio(row.ratio)}`,
+      `ratio ${ratio(row.ratio)} (median of each round's ratio: ${ratio(row.pairedRatio)})`,
   );
   return row;
 }
