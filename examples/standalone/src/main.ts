@@ -2,17 +2,35 @@
  * The standalone MailPulse server: Fastify + the MailPulse plugin on SQLite (or PostgreSQL when
  * DATABASE_URL is set). `npm start` at the repository root runs this file.
  */
+import type { MailPulse, Storage } from "@mailpulse/core";
 import { ensureDefaultOrganization } from "./bootstrap.js";
 import { createInstance } from "./create-instance.js";
 import { createServer } from "./create-server.js";
 import { openStorage } from "./open-storage.js";
-import { readSettings, SettingsError } from "./settings.js";
+import { readSettings, type Settings, SettingsError } from "./settings.js";
 
 async function main(): Promise<void> {
   const settings = readSettings();
   const { storage, description } = await openStorage(settings);
   const mailpulse = createInstance(settings, storage);
+  try {
+    await serve(settings, storage, description, mailpulse);
+  } catch (error) {
+    // A port already in use, say: close the database before exiting, so a SQLite file is left
+    // checkpointed (no -wal beside it) and a PostgreSQL pool does not hold the exit up.
+    await mailpulse.stop().catch(() => undefined);
+    await storage.close().catch(() => undefined);
+    throw error;
+  }
+}
 
+/** Everything after the storage is open: the default organization, the server, background jobs. */
+async function serve(
+  settings: Settings,
+  storage: Storage,
+  description: string,
+  mailpulse: MailPulse,
+): Promise<void> {
   const created = await ensureDefaultOrganization(mailpulse);
   if (created) {
     console.log(

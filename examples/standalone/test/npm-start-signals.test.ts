@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -44,5 +45,30 @@ describe("npm start", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await answers(`${baseUrl}/api/t/o/x`)).toBe(false);
+  }, 30_000);
+
+  it("closes the database when it cannot listen (port in use), leaving no write-ahead log", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as { port: number };
+    const database = join(folder, "busy-port.db");
+    try {
+      const npm = spawn("npm", ["start", "--silent"], {
+        cwd: repositoryRoot,
+        env: { ...process.env, PORT: String(port), DATABASE_URL: "", MAILPULSE_DATABASE: database },
+      });
+      let errors = "";
+      npm.stderr.on("data", (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      const code = await new Promise((resolve) => npm.once("exit", resolve));
+      expect(code).not.toBe(0);
+      expect(errors).toContain("EADDRINUSE");
+      // It did open (and create) the database before failing to listen.
+      expect(existsSync(database)).toBe(true);
+      expect(existsSync(`${database}-wal`)).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   }, 30_000);
 });
