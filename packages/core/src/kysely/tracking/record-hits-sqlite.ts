@@ -48,7 +48,7 @@ const statementText = {
 
 type Statements = Record<keyof typeof statementText, SqliteStatement> & {
   queueDeliveries(fromEventId: number, toEventId: number): void;
-  /** The contact addresses of a sent email, from the cache or read once (see contactsOf). */
+  /** The contact addresses of a sent email: read once, then kept (see contactCacheSize). */
   contactsOf(emailId: string): readonly string[];
 };
 
