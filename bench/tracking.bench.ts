@@ -4,10 +4,12 @@
  * Seeds BENCH_EMAILS sent emails (default 5,000) through `emails.send`, then for every case of
  * tracking/cases.ts runs the bare route and MailPulse interleaved (BENCH_REPS, default 3), each
  * run a fresh server process on the server core, BENCH_WARMUP s of unmeasured load, then
- * BENCH_DURATION s measured (defaults 1 and 5) from wrk (or autocannon) on the load core, cycling
+ * BENCH_DURATION s measured (defaults 3 and 5) from wrk (or autocannon) on the load core, cycling
  * through the emails' distinct tracking ids. After each MailPulse run the server is stopped
  * (draining its queue) and the hits recorded in the database are compared with the answered ones.
  * PostgreSQL cases run in a schema of their own in DATABASE_URL's database, skipped without it.
+ * Cases marked `noWriteCeiling` also run MailPulse with its tracking write skipped, interleaved:
+ * the ceiling of everything but the database, the measured answer to "how much is the write?".
  * BENCH_ONLY=<part of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
  * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator.
  *
@@ -64,7 +66,8 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
   }
   log(
     `\nTracking hits, medians of ${settings.repetitions} runs (${load.name}); ratio = MailPulse / bare ` +
-      "(of the medians; paired: the median of each round's own ratio)",
+      "(of the medians; paired: the median of each round's own ratio; no-write paired: the same " +
+      "for MailPulse with its tracking write skipped, where the case runs it)",
   );
   console.table(
     rows.map((row) => ({
@@ -78,6 +81,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
       ratio: ratio(row.ratio),
       paired: ratio(row.pairedRatio),
       "recorded = answered": row.recorded,
+      "no-write paired": row.noWriteRatio === undefined ? "" : ratio(row.noWriteRatio),
     })),
   );
   return rows;

@@ -7,7 +7,12 @@
 export interface BenchSettings {
   /** Seconds of measured load per run (`BENCH_DURATION`, default 5). */
   durationSeconds: number;
-  /** Seconds of unmeasured load before each measured run, on the same server process (`BENCH_WARMUP`, default 1). */
+  /**
+   * Seconds of unmeasured load before each measured run, on the same server process (`BENCH_WARMUP`,
+   * default 3). A fresh MailPulse server takes about 3 s of load to reach its steady rate (JIT
+   * tiers, the id caches filling: 0.8k, 1.6k, 3.2k, then 5-7k req/s in its first seconds, measured
+   * in the server); a 1 s warm-up left that climb inside the measured seconds.
+   */
   warmupSeconds: number;
   /** Runs of each contender, interleaved with the others (`BENCH_REPS`, default 3). */
   repetitions: number;
@@ -45,7 +50,7 @@ export function readBenchSettings(): BenchSettings {
   const connections = process.env.BENCH_CONNECTIONS?.trim();
   return {
     durationSeconds: positiveNumber("BENCH_DURATION", 5),
-    warmupSeconds: positiveNumber("BENCH_WARMUP", 1),
+    warmupSeconds: positiveNumber("BENCH_WARMUP", 3),
     repetitions: Math.round(positiveNumber("BENCH_REPS", 3)),
     emails: Math.round(positiveNumber("BENCH_EMAILS", 5_000)),
     connections: connections

@@ -21,10 +21,17 @@ export interface ServerConfig {
   acknowledge?: "after-commit" | "immediately";
   /** Deliver through SMTP at this URL (`smtp://127.0.0.1:port`); default: the memory provider. */
   smtpUrl?: string;
+  /**
+   * Answer every hit without writing it (`storage.tracking.recordEvents` resolves at once): the
+   * ceiling of everything MailPulse does but the database write, measured, not estimated. Never
+   * a contender for the targets; it says how much of the gap to the bare route the write is.
+   */
+  skipTrackingWrites?: boolean;
 }
 
 /** A short human name for tables: `MailPulse (Fastify)`, `bare Express`. */
 export function describeServer(config: ServerConfig): string {
   const framework = config.framework === "fastify" ? "Fastify" : "Express";
-  return config.variant === "bare" ? `bare ${framework}` : `MailPulse (${framework})`;
+  if (config.variant === "bare") return `bare ${framework}`;
+  return config.skipTrackingWrites ? `MailPulse (${framework}), no write` : `MailPulse (${framework})`;
 }

@@ -11,6 +11,7 @@ import Fastify from "fastify";
 import { type ListeningApp, listenExpress, portOf } from "./bare-app.js";
 import type { ServerConfig } from "./config.js";
 import { openStorage } from "./open-storage.js";
+import { withoutTrackingWrites } from "./without-tracking-writes.js";
 
 /**
  * Starts the MailPulse app of `config` on 127.0.0.1 at an ephemeral port. `close()` stops taking
@@ -20,12 +21,13 @@ import { openStorage } from "./open-storage.js";
 export async function startMailPulseApp(config: ServerConfig): Promise<ListeningApp> {
   if (!config.storage) throw new Error("a MailPulse server needs a storage");
   const storage = openStorage(config.storage);
+  const served = config.skipTrackingWrites ? withoutTrackingWrites(storage) : storage;
   // The memory provider keeps every message; a bench sending for seconds does not mind.
   const mailProvider: MailProvider = config.smtpUrl
     ? smtpProvider({ url: config.smtpUrl })
     : memoryProvider();
   const mailpulse = createMailPulse({
-    storage,
+    storage: served,
     baseUrl: "http://127.0.0.1",
     mailProvider,
     tracking: config.acknowledge ? { acknowledge: config.acknowledge } : undefined,

@@ -7,6 +7,11 @@ export interface TrackingCase {
   storage: "sqlite" | "postgres";
   /** Connection counts to run at (`BENCH_CONNECTIONS` overrides). */
   connections: number[];
+  /**
+   * Also run MailPulse with its tracking write skipped (`skipTrackingWrites`), interleaved with
+   * the other two: how close to the bare route everything but the database gets.
+   */
+  noWriteCeiling?: boolean;
 }
 
 /**
@@ -14,7 +19,7 @@ export interface TrackingCase {
  * security-gateway clicks lands. The baseline is always the bare route of the same framework.
  */
 export const trackingCases: readonly TrackingCase[] = [
-  { route: "pixel", framework: "fastify", storage: "sqlite", connections: [10, 50] },
+  { route: "pixel", framework: "fastify", storage: "sqlite", connections: [10, 50], noWriteCeiling: true },
   { route: "pixel", framework: "express", storage: "sqlite", connections: [10, 50] },
   { route: "click", framework: "fastify", storage: "sqlite", connections: [50] },
   { route: "pixel", framework: "fastify", storage: "postgres", connections: [10, 50] },

@@ -34,6 +34,8 @@ export interface TrackingRow {
   pairedRatio: number;
   /** `ok` when every run recorded every answered hit; otherwise the runs' problems. */
   recorded: string;
+  /** With `noWriteCeiling`: the paired ratio of MailPulse with its tracking write skipped. */
+  noWriteRatio?: number;
 }
 
 /** What a comparison needs from the suite. */
@@ -51,7 +53,8 @@ async function runServer(
   context: TrackingContext,
   type: "open" | "click",
 ): Promise<TrackingRun> {
-  const storage = config.storage;
+  // Without a write there is nothing to check.
+  const storage = config.skipTrackingWrites ? undefined : config.storage;
   const before = storage ? await countRecorded(storage, type) : undefined;
   const run = await measuredRun(config, spec, context.settings, context.load);
   if (!storage || !before) return run.measured;
@@ -75,20 +78,28 @@ export async function compareTracking(
     name: describeServer(bare),
     run: () => runServer(bare, spec, context, type),
   };
-  const candidate: Contender<TrackingRun> = {
-    name: describeServer({ ...bare, variant: "mailpulse" }),
+  const mailpulseContender = (skipTrackingWrites: boolean): Contender<TrackingRun> => ({
+    name: describeServer({ ...bare, variant: "mailpulse", skipTrackingWrites }),
     run: () =>
       runServer(
-        { framework: trackingCase.framework, variant: "mailpulse", storage: database.forRun() },
+        {
+          framework: trackingCase.framework,
+          variant: "mailpulse",
+          storage: database.forRun(),
+          skipTrackingWrites,
+        },
         spec,
         context,
         type,
       ),
-  };
+  });
+  const candidate = mailpulseContender(false);
+  const contenders = [baseline, candidate];
+  if (trackingCase.noWriteCeiling) contenders.push(mailpulseContender(true));
 
   log(`-- ${name}, ${connections} connections${currentLoad()}`);
-  const [baselineResult, candidateResult] = await interleave(
-    [baseline, candidate],
+  const [baselineResult, candidateResult, noWriteResult] = await interleave(
+    contenders,
     settings.repetitions,
     (contender, repetition, run) => {
       const check = run.check ? `; ${describeCheck(run.check)}` : "";
@@ -109,11 +120,16 @@ export async function compareTracking(
     ratio: candidateResult!.medianRequestsPerSecond / baselineResult!.medianRequestsPerSecond,
     pairedRatio: medianPairedRatio(baselineResult!, candidateResult!),
     recorded: problems.join("; ") || "ok",
+    noWriteRatio: noWriteResult ? medianPairedRatio(baselineResult!, noWriteResult) : undefined,
   };
   log(
     `   median: ${row.baseline} ${count(row.baselineRequestsPerSecond)} req/s (p99 ${duration(row.baselineP99Ms)}), ` +
       `MailPulse ${count(row.mailpulseRequestsPerSecond)} req/s (p99 ${duration(row.mailpulseP99Ms)}), ` +
-      `ratio ${ratio(row.ratio)} (median of each round's ratio: ${ratio(row.pairedRatio)})`,
+      `ratio ${ratio(row.ratio)} (median of each round's ratio: ${ratio(row.pairedRatio)})` +
+      (noWriteResult
+        ? `; with the write skipped ${count(noWriteResult.medianRequestsPerSecond)} req/s, ` +
+          `paired ratio ${ratio(row.noWriteRatio!)}`
+        : ""),
   );
   return row;
 }
