@@ -43,6 +43,7 @@ import { createTrackingService, type TrackingService } from "./services/tracking
 import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
+import { createInFlight } from "./util/in-flight.js";
 import { createSecretBox } from "./util/secret-box.js";
 import { createEventDelivery } from "./webhooks/deliver-event.js";
 import { createWebhookTransport } from "./webhooks/https-delivery.js";
@@ -103,7 +104,9 @@ export interface MailPulse extends MailPulseHttp {
   deliverWebhooks(): Promise<number>;
   /**
    * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
-   * way), writes every tracking hit still queued, then closes the
+   * way), waits for the sends and registrations under way (however they were called: a send whose
+   * HTTP client hung up still finishes, and is stored as what it became), writes every tracking
+   * hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
    * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
@@ -177,6 +180,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   let started = false;
 
+  const emailsInFlight = createInFlight();
   const emails = createEmailService(deps, {
     mailProvider,
     resolveCampaign: createCampaignResolver(deps, limits),
@@ -186,6 +190,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
+    inFlight: emailsInFlight,
   });
   const sendingOptions = options.sending ?? {};
   const staleAfterMs = sendingOptions.staleAfterMs ?? 15 * 60 * 1000;
@@ -321,6 +326,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       await webhookWorker.stop();
       await sendingReconciliation.stop();
       await idempotencyPurge.stop();
+      await emailsInFlight.settled();
       await trackingWriter.drain();
       await tracking.revisionsSettled();
       webhookSender.close?.();

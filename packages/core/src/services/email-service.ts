@@ -3,6 +3,7 @@ import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.js";
+import type { InFlight } from "../util/in-flight.js";
 import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
 import {
@@ -85,6 +86,12 @@ export interface EmailServiceOptions {
   openSecret?: (stored: string) => string;
   /** Told of every email once it is `sent` (or registered), with its links: fills the tracking cache. */
   onSent?: (email: TrackedEmail, links: readonly LinkRecord[]) => void;
+  /**
+   * Counts every send and registration under way, so `stop()` can wait for them before it closes
+   * the mail provider and hands the storage back (a send cut there would be delivered and still
+   * stored as failed, or never delivered at all).
+   */
+  inFlight?: InFlight;
 }
 
 /** Builds the {@link EmailService}. */
@@ -133,7 +140,8 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     return { campaign, content, record };
   }
 
-  return {
+  const inFlight = options.inFlight;
+  const service: EmailService = {
     async send(organizationId, rawInput) {
       const input = parseInput(sendEmailSchema, rawInput, "emails.send");
       const { content, record } = await prepare(organizationId, "emails.send", input);
@@ -235,6 +243,12 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       if (!email) throw new MailPulseError("NOT_FOUND", "Email not found");
       return toEmailDetail(email);
     },
+  };
+  if (!inFlight) return service;
+  return {
+    ...service,
+    send: (organizationId, input) => inFlight.run(() => service.send(organizationId, input)),
+    register: (organizationId, input) => inFlight.run(() => service.register(organizationId, input)),
   };
 }
 

@@ -46,6 +46,11 @@ export interface SmtpTestServerOptions {
    * (it is then not captured). Default: accept everything.
    */
   reject?: (envelope: ReceivedEnvelope) => string | undefined;
+  /**
+   * Called at the end of DATA, before the server answers; the answer waits for the promise it
+   * returns. Holds a delivery in flight, e.g. to check what a shutdown does to it.
+   */
+  beforeAnswer?: (envelope: ReceivedEnvelope) => Promise<void>;
 }
 
 /** A running SMTP test server. */
@@ -99,6 +104,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
       mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
       rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address),
     };
+    await options.beforeAnswer?.(envelope);
     const reason = options.reject?.(envelope);
     if (reason !== undefined) throw Object.assign(new Error(reason), { responseCode: 550 });
     messages.push(toReceivedMessage(envelope, await simpleParser(source), source.toString("utf8")));

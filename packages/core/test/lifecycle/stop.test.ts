@@ -1,4 +1,5 @@
-import { createMailPulse, type MailProvider, type Storage } from "@mailpulse/core";
+import { createMailPulse, type MailProvider, type Storage, smtpProvider } from "@mailpulse/core";
+import { startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
@@ -83,5 +84,55 @@ describe("stop() and await using", () => {
     await mailpulse.start();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(listed).toBe(1);
+  });
+
+  it("lets sends in flight finish before it closes the SMTP pool: delivered, and stored as sent", async () => {
+    // A real SMTP server on loopback that holds its answer to DATA until the test lets it go.
+    let reachedData!: () => void;
+    const dataReached = new Promise<void>((resolve) => {
+      reachedData = resolve;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const smtp = await startSmtpTestServer({
+      beforeAnswer: () => {
+        reachedData();
+        return answered;
+      },
+    });
+    try {
+      const mailpulse = createMailPulse({
+        storage,
+        baseUrl: "http://x.test",
+        mailProvider: smtpProvider({ url: smtp.url }),
+        logger: quiet,
+      });
+      const organization = await mailpulse.organizations.create({ name: "Shop" });
+      const sending = mailpulse.emails.send(organization.id, {
+        from: "news@shop.example",
+        to: "reader@example.com",
+        subject: "In flight",
+        htmlContent: "<p>Hello</p>",
+      });
+      await dataReached;
+
+      let stopped = false;
+      const stopping = mailpulse.stop().then(() => {
+        stopped = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stopped).toBe(false);
+
+      answer();
+      const sent = await sending;
+      await stopping;
+      expect((await mailpulse.emails.get(organization.id, sent.emailId)).status).toBe("sent");
+      expect(smtp.messages.map((message) => message.subject)).toEqual(["In flight"]);
+    } finally {
+      answer();
+      await smtp.close();
+    }
   });
 });
