@@ -9,9 +9,9 @@ export interface BenchSettings {
   durationSeconds: number;
   /**
    * Seconds of unmeasured load before each measured run, on the same server process (`BENCH_WARMUP`,
-   * default 3). A fresh MailPulse server takes about 3 s of load to reach its steady rate (JIT
-   * tiers, the id caches filling: 0.8k, 1.6k, 3.2k, then 5-7k req/s in its first seconds, measured
-   * in the server); a 1 s warm-up left that climb inside the measured seconds.
+   * default 3). A fresh MailPulse server takes about 3 s of load to reach its steady rate (0.8k,
+   * 1.6k, 3.2k, then 5-7k req/s in its first seconds, counted in the server; the same on a single
+   * id, so it is the JIT, not the caches); a 1 s warm-up left that climb inside the measured seconds.
    */
   warmupSeconds: number;
   /** Runs of each contender, interleaved with the others (`BENCH_REPS`, default 3). */
