@@ -35,5 +35,11 @@ export function trimUrlWhitespace(url: string): string {
  */
 export function isTrackableUrl(decodedHref: string): boolean {
   const url = trimUrlWhitespace(decodedHref);
-  return HTTP_SCHEME.test(url) && !TEMPLATE_PLACEHOLDER.test(url) && URL.canParse(url);
+  return HTTP_SCHEME.test(url) && !hasTemplatePlaceholder(url) && URL.canParse(url);
+}
+
+/** Every placeholder syntax opens with one of these: most URLs need no regular expression. */
+function hasTemplatePlaceholder(url: string): boolean {
+  const mayHaveOne = url.includes("{{") || url.includes("*|") || url.includes("%%");
+  return mayHaveOne && TEMPLATE_PLACEHOLDER.test(url);
 }

@@ -81,18 +81,24 @@ export function findLinkAttributes(html: string): LinkAttributeScan {
     { xmlMode: false, decodeEntities: false },
     {
       onopentagname(start, end) {
-        // Length check first: most tags are not links, and slicing every tag name costs allocations.
-        const length = end - start;
-        const name = length === 1 || length === 4 ? html.slice(start, end).toLowerCase() : "";
-        currentTag =
-          name === "a" || name === "area"
-            ? { tagName: name, href: undefined, notrackAttributes: [] }
+        // Names are compared in place and in ASCII case only, as the HTML tokenizer folds them
+        // (`toLowerCase` would also fold U+212A KELVIN SIGN to `k`), and no tag name is sliced.
+        const name = nameAt(html, start, end, "a")
+          ? "a"
+          : nameAt(html, start, end, "area")
+            ? "area"
             : undefined;
+        currentTag =
+          name === undefined ? undefined : { tagName: name, href: undefined, notrackAttributes: [] };
         sawHref = false;
       },
       onattribname(start, end) {
         if (currentTag === undefined) return;
-        attributeName = html.slice(start, end).toLowerCase();
+        attributeName = nameAt(html, start, end, "href")
+          ? "href"
+          : nameAt(html, start, end, NOTRACK_ATTRIBUTE)
+            ? NOTRACK_ATTRIBUTE
+            : "";
         attributeNameStart = start;
         valueStart = -1;
       },
@@ -126,7 +132,7 @@ export function findLinkAttributes(html: string): LinkAttributeScan {
         currentTag = undefined;
       },
       onclosetag(start, end) {
-        if (end - start === 4 && html.slice(start, end).toLowerCase() === "body") {
+        if (nameAt(html, start, end, "body")) {
           // The tokenizer reports the name only and accepts `</ body>`, so search back for the `<`.
           lastBodyEndTagOffset = html.lastIndexOf("<", start);
         }
@@ -144,6 +150,21 @@ export function findLinkAttributes(html: string): LinkAttributeScan {
   tokenizer.write(html);
   tokenizer.end();
   return { links, lastBodyEndTagOffset };
+}
+
+/**
+ * Whether `html[start, end)` is `lowerCaseName` in any ASCII letter case, without slicing. Only
+ * letters are folded (`| 0x20`), so a name holding a digit or `-` must match those exactly.
+ */
+function nameAt(html: string, start: number, end: number, lowerCaseName: string): boolean {
+  if (end - start !== lowerCaseName.length) return false;
+  for (let index = 0; index < lowerCaseName.length; index += 1) {
+    const expected = lowerCaseName.charCodeAt(index);
+    const actual = html.charCodeAt(start + index);
+    const isLetter = expected >= 0x61 && expected <= 0x7a;
+    if ((isLetter ? actual | 0x20 : actual) !== expected) return false;
+  }
+  return true;
 }
 
 function skipWhitespaceBackwards(html: string, index: number): number {

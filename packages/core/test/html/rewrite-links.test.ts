@@ -1,3 +1,5 @@
+import { decodeHTMLAttribute } from "entities";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isTrackableUrl } from "../../src/html/classify-url.js";
 import { decodeAttribute, escapeAttribute } from "../../src/html/decode-attribute.js";
@@ -225,6 +227,13 @@ describe("rewriteTrackedHtml: data-mailpulse-notrack", () => {
     expect(calls).toEqual([]);
   });
 
+  it("matches names in ASCII letter case only, as the HTML tokenizer does", () => {
+    // U+212A KELVIN SIGN lower-cases to "k" in JavaScript, but a browser keeps it: not the marker.
+    const input = '<a href="https://a.example/" data-mailpulse-notrac\u212a>x</a>';
+    expect(rewrite(input).links).toHaveLength(1);
+    expect(rewrite(input).html).toBe('<a href="https://t.test/c/0" data-mailpulse-notrac\u212a>x</a>');
+  });
+
   it("leaves the marker on other elements and inside comments", () => {
     const input =
       '<div data-mailpulse-notrack>x</div><!-- <a data-mailpulse-notrack href="https://a.example/"> -->';
@@ -299,6 +308,57 @@ describe("attribute helpers", () => {
   it("decodes exactly once", () => {
     expect(decodeAttribute("a&amp;b&amp;amp;c&#38;d&#x26;e&lt;f&gt;g&quot;h")).toBe('a&b&amp;c&d&e<f>g"h');
     expect(decodeAttribute("plain")).toBe("plain");
+  });
+
+  // Pieces that reach both the `&amp;`-only shortcut and the full decoder, and every branch between.
+  const attributeText = fc
+    .array(
+      fc.constantFrom(
+        "&",
+        "amp;",
+        "amp",
+        "&amp;",
+        ";",
+        "#38;",
+        "#x26;",
+        "copy",
+        "=",
+        "a",
+        "lt;",
+        '"',
+        "'",
+        "{{",
+        "%%",
+        "*|",
+        "é",
+      ),
+      {
+        maxLength: 12,
+      },
+    )
+    .map((pieces) => pieces.join(""));
+
+  it("decodes like the HTML standard's attribute rules, with or without the &amp; shortcut", () => {
+    fc.assert(
+      fc.property(attributeText, (raw) => {
+        expect(decodeAttribute(raw)).toBe(decodeHTMLAttribute(raw));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(decodeAttribute("?a=1&amp;b=2&amp;amp;c")).toBe("?a=1&b=2&amp;c");
+    expect(decodeAttribute("?a=1&amp;b=2&copy=3")).toBe("?a=1&b=2&copy=3");
+  });
+
+  it("escapes any value so that decoding gives it back, and leaves no bare delimiter", () => {
+    fc.assert(
+      fc.property(attributeText, fc.constantFrom("double", "single", "unquoted" as const), (value, quote) => {
+        const escaped = escapeAttribute(value, quote);
+        const inner = quote === "unquoted" ? escaped.slice(1, -1) : escaped;
+        expect(decodeAttribute(inner)).toBe(value);
+        expect(inner).not.toContain(quote === "single" ? "'" : '"');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("escapes for each quote style so that decoding gives the value back", () => {
