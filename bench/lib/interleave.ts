@@ -63,3 +63,13 @@ export function medianPairedRatio<T extends LoadResult>(
   }
   return median(ratios);
 }
+
+/**
+ * How far a contender's runs spread: its fastest run's req/s over its slowest's (1 when they
+ * agree). A bare route does the same work every run, so a wide spread on the baseline is the
+ * machine changing speed during the comparison, not the code.
+ */
+export function requestRateSpread<T extends LoadResult>(result: ContenderResult<T>): number {
+  const rates = result.runs.map((run) => run.requestsPerSecond);
+  return Math.max(...rates) / Math.min(...rates);
+}

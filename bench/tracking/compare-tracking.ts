@@ -4,7 +4,7 @@
  * runs end with the hit check.
  */
 import { count, duration, ratio } from "../lib/format.js";
-import { type Contender, interleave, medianPairedRatio } from "../lib/interleave.js";
+import { type Contender, interleave, medianPairedRatio, requestRateSpread } from "../lib/interleave.js";
 import { currentLoad } from "../lib/machine.js";
 import type { BenchSettings } from "../lib/settings.js";
 import { describeResult } from "../load/describe-result.js";
@@ -61,6 +61,13 @@ async function runServer(
   const after = await countRecorded(storage, type);
   return { ...run.measured, check: checkHits(before, after, answeredIn(run), run.maxInFlight) };
 }
+
+/**
+ * A baseline spread (fastest run over slowest) past which the comparison says the machine was
+ * unsteady. Bare routes on the project's VMs varied by up to a quarter between runs
+ * (bench/RESULTS.md); past 30% one side's medians may pair a fast phase with a slow one.
+ */
+const unsteadySpread = 1.3;
 
 /** Runs `trackingCase` at `connections`: interleaved repetitions, medians, ratio. */
 export async function compareTracking(
@@ -131,5 +138,12 @@ export async function compareTracking(
           `paired ratio ${ratio(row.noWriteRatio!)}`
         : ""),
   );
+  const spread = requestRateSpread(baselineResult!);
+  if (spread > unsteadySpread) {
+    log(
+      `   note: the ${row.baseline} runs spread ${ratio(spread)} (slowest to fastest): the machine's ` +
+        "speed changed during this comparison; the paired ratio is the one to read, and a rerun on a steadier machine the better answer",
+    );
+  }
   return row;
 }
