@@ -10,7 +10,7 @@
  * PostgreSQL cases run in a schema of their own in DATABASE_URL's database, skipped without it.
  * Cases marked `noWriteCeiling` also run MailPulse with its tracking write skipped, interleaved:
  * the ceiling of everything but the database, the measured answer to "how much is the write?".
- * BENCH_ONLY=<part of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
+ * BENCH_ONLY=<words of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
  * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator.
  *
  * Run: npm run bench:tracking
@@ -22,12 +22,22 @@ import { readBenchSettings } from "./lib/settings.js";
 import { createTempFolder } from "./lib/temp-folder.js";
 import { chooseLoadGenerator } from "./load/load-generator.js";
 import { type BenchDatabase, seedPostgresDatabase, seedSqliteDatabase } from "./tracking/bench-database.js";
-import { describeCase, trackingCases } from "./tracking/cases.js";
+import { describeCase, isSelected, trackingCases } from "./tracking/cases.js";
 import { compareTracking, type TrackingRow } from "./tracking/compare-tracking.js";
 
 /** Runs every tracking case; logs progress and the summary table through `log`. */
 export async function run(log: (line: string) => void = console.log): Promise<TrackingRow[]> {
   const settings = readBenchSettings();
+  const selected = trackingCases.filter((trackingCase) =>
+    isSelected(describeCase(trackingCase), settings.only),
+  );
+  if (selected.length === 0) {
+    // An empty table would read as a run that measured nothing; say why, and fail the command.
+    const names = trackingCases.map((trackingCase) => `  ${describeCase(trackingCase)}`).join("\n");
+    console.error(`BENCH_ONLY=${settings.only} selects no tracking case. The cases are:\n${names}`);
+    process.exitCode = 1;
+    return [];
+  }
   const folder = createTempFolder();
   const load = chooseLoadGenerator(settings, folder);
   log(
@@ -38,9 +48,8 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
   const databases = new Map<"sqlite" | "postgres", BenchDatabase>();
   const rows: TrackingRow[] = [];
   try {
-    for (const trackingCase of trackingCases) {
+    for (const trackingCase of selected) {
       const name = describeCase(trackingCase);
-      if (settings.only && !name.toLowerCase().includes(settings.only)) continue;
       if (trackingCase.storage === "postgres" && !settings.databaseUrl) {
         log(`-- ${name}: skipped, DATABASE_URL is not set`);
         continue;

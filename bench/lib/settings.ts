@@ -21,8 +21,8 @@ export interface BenchSettings {
   /** Connection counts to run every tracking case at, overriding each case's own (`BENCH_CONNECTIONS`, e.g. `10,50`). */
   connections: number[] | undefined;
   /**
-   * Runs only the tracking cases whose name contains this, case-insensitively (`BENCH_ONLY`, e.g.
-   * `express` or `pixel · fastify · sqlite`); default: all.
+   * Runs only the tracking cases whose name contains every word of this, case-insensitively
+   * (`BENCH_ONLY`, e.g. `express` or `pixel fastify sqlite`); default: all.
    */
   only: string | undefined;
   /** Forces a load generator (`BENCH_LOAD=wrk|autocannon`); default: wrk when installed. */

@@ -32,3 +32,17 @@ export function describeCase(trackingCase: TrackingCase): string {
   const storage = trackingCase.storage === "sqlite" ? "SQLite file" : "PostgreSQL";
   return `${trackingCase.route} · ${framework} · ${storage}`;
 }
+
+/**
+ * Whether a case name is selected by `BENCH_ONLY`: every word of it (split at spaces, commas and
+ * `·`) occurs in the name, case-insensitively, so `pixel sqlite`, `pixel, Fastify, SQLite` and
+ * the name as printed all select the SQLite pixel case. No words selects every case.
+ */
+export function isSelected(name: string, only: string | undefined): boolean {
+  const words = (only ?? "")
+    .toLowerCase()
+    .split(/[\s,·]+/)
+    .filter(Boolean);
+  const lowerName = name.toLowerCase();
+  return words.every((word) => lowerName.includes(word));
+}
