@@ -2,6 +2,7 @@ import { type AddressRanges, addressRanges } from "./address-ranges.js";
 import {
   type ClassificationOptions,
   type EarlierHit,
+  earlierHitOf,
   type HitSignals,
   type HitVerdict,
   noMachineSignal,
@@ -60,11 +61,11 @@ export function classifyHistory(
   const verdicts: HitVerdict[] = new Array(hits.length);
   for (const { hit, index } of order) {
     const verdict = classifyHit(hit, judged, options);
-    judged.push({ ...hit, verdict });
+    judged.push(earlierHitOf(hit, verdict));
     verdicts[index] = verdict;
   }
   // Second pass: a person's verdict may fall to a pattern that needed later hits to show.
-  const all = order.map(({ index }, position) => ({ ...judged[position]!, verdict: verdicts[index]! }));
+  const all = order.map(({ index }, position) => earlierHitOf(judged[position]!, verdicts[index]!));
   for (const [position, { index }] of order.entries()) {
     if (verdicts[index]!.machine) continue;
     if (customRuleDecides(hits[index]!, all.slice(0, position), options)) continue;

@@ -1,5 +1,10 @@
 import { classifyHistory, classifyHit } from "../../measurement/classify-hit.js";
-import type { ClassificationOptions, HitSignals, HitVerdict } from "../../measurement/hit-verdict.js";
+import {
+  type ClassificationOptions,
+  earlierHitOf,
+  type HitSignals,
+  type HitVerdict,
+} from "../../measurement/hit-verdict.js";
 import type { RecentHits } from "./recent-hits.js";
 
 /** A hit's verdict at arrival, and whether it revealed a pattern in the message's earlier hits. */
@@ -37,6 +42,6 @@ export function judgeHit(
       }
     });
   }
-  recentHits.add(emailId, { ...hit, verdict });
+  recentHits.add(emailId, earlierHitOf(hit, verdict));
   return { verdict, revealsEarlier };
 }
