@@ -11,7 +11,9 @@
  * Cases marked `noWriteCeiling` also run MailPulse with its tracking write skipped, interleaved:
  * the ceiling of everything but the database, the measured answer to "how much is the write?".
  * BENCH_ONLY=<words of a case name> runs only the matching cases, BENCH_CONNECTIONS=10,50 overrides
- * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator.
+ * the connection counts, BENCH_LOAD=autocannon forces the fallback load generator. Every hit
+ * carries a mail client's or browser's User-Agent (tracking/user-agents.ts); BENCH_USER_AGENTS=none
+ * sends none, as earlier passes did.
  *
  * Run: npm run bench:tracking
  */
@@ -43,7 +45,8 @@ export async function run(log: (line: string) => void = console.log): Promise<Tr
   log(
     `load generator: ${load.name}; ${settings.repetitions} interleaved repetitions of ` +
       `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured; ` +
-      `${count(settings.emails)} sent emails' distinct ids`,
+      `${count(settings.emails)} sent emails' distinct ids, ` +
+      (settings.userAgents ? "each with a mail client's or browser's User-Agent" : "no User-Agent"),
   );
   const databases = new Map<"sqlite" | "postgres", BenchDatabase>();
   const rows: TrackingRow[] = [];

@@ -25,6 +25,12 @@ export interface BenchSettings {
    * (`BENCH_ONLY`, e.g. `express` or `pixel fastify sqlite`); default: all.
    */
   only: string | undefined;
+  /**
+   * Whether tracking hits carry a `User-Agent` from a mix of mail clients and browsers
+   * (bench/tracking/user-agents.ts); `BENCH_USER_AGENTS=none` sends none, as the passes before
+   * 2026-11-26's ninth did, to compare with their figures. Default: the mix.
+   */
+  userAgents: boolean;
   /** Forces a load generator (`BENCH_LOAD=wrk|autocannon`); default: wrk when installed. */
   loadGenerator: "wrk" | "autocannon" | undefined;
   /** PostgreSQL for the PostgreSQL cases (`DATABASE_URL`); they are skipped, saying so, without it. */
@@ -48,6 +54,10 @@ export function readBenchSettings(): BenchSettings {
     throw new Error(`BENCH_LOAD=${load} is invalid: expected wrk or autocannon`);
   }
   const connections = process.env.BENCH_CONNECTIONS?.trim();
+  const userAgents = process.env.BENCH_USER_AGENTS?.trim();
+  if (userAgents && userAgents !== "none" && userAgents !== "mix") {
+    throw new Error(`BENCH_USER_AGENTS=${userAgents} is invalid: expected mix or none`);
+  }
   return {
     durationSeconds: positiveNumber("BENCH_DURATION", 5),
     warmupSeconds: positiveNumber("BENCH_WARMUP", 3),
@@ -57,6 +67,7 @@ export function readBenchSettings(): BenchSettings {
       ? connections.split(",").map((part) => Math.round(Number(part.trim())))
       : undefined,
     only: process.env.BENCH_ONLY?.trim().toLowerCase() || undefined,
+    userAgents: userAgents !== "none",
     loadGenerator: load === "wrk" || load === "autocannon" ? load : undefined,
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
   };

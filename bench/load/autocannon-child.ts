@@ -24,8 +24,12 @@ const result = await autocannon({
     {
       setupRequest: (request) => {
         const path = spec.paths[next % spec.paths.length];
+        const agents = spec.userAgents ?? [];
+        // The agent follows the path's position, as in wrk's script.
+        const agent = agents.length > 0 ? agents[(next % spec.paths.length) % agents.length] : undefined;
         next += 1;
-        return { ...request, path };
+        if (agent === undefined) return { ...request, path };
+        return { ...request, path, headers: { ...request.headers, "user-agent": agent } };
       },
     },
   ],

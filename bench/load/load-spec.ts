@@ -9,6 +9,11 @@ export interface LoadSpec {
    * hit distinct tracking ids (as a newsletter's recipients do) instead of one hot cache entry.
    */
   paths: readonly string[];
+  /**
+   * `User-Agent` headers, cycled through with the paths (request i carries `userAgents[i % n]`);
+   * none when absent, or from `headers`.
+   */
+  userAgents?: readonly string[];
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;

@@ -38,6 +38,8 @@ export function wrkLoadGenerator(folder: TempFolder): LoadGenerator {
       runs += 1;
       const pathsFile = folder.file(`wrk-paths-${runs}.txt`);
       writeFileSync(pathsFile, `${spec.paths.join("\n")}\n`);
+      const agentsFile = folder.file(`wrk-agents-${runs}.txt`);
+      if (spec.userAgents?.length) writeFileSync(agentsFile, `${spec.userAgents.join("\n")}\n`);
       const options = ["-t1", `-c${spec.connections}`, `-d${spec.durationSeconds}s`, "--timeout", "10s"];
       for (const [name, value] of Object.entries(spec.headers ?? {})) options.push("-H", `${name}: ${value}`);
       const scriptFile = spec.method === "POST" ? writePostScript(folder, runs, spec) : script;
@@ -48,6 +50,7 @@ export function wrkLoadGenerator(folder: TempFolder): LoadGenerator {
         spec.origin,
         "--",
         pathsFile,
+        ...(spec.userAgents?.length ? [agentsFile] : []),
       ]);
       const { stdout } = await run(command, args, { maxBuffer: 1024 * 1024 });
       const line = stdout.split("\n").find((candidate) => candidate.startsWith('{"responses"'));

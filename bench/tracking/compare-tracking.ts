@@ -15,6 +15,7 @@ import type { BenchDatabase } from "./bench-database.js";
 import type { TrackingCase } from "./cases.js";
 import { checkHits, describeCheck, type HitCheck } from "./hit-check.js";
 import { countRecorded } from "./recorded.js";
+import { clickUserAgents, pixelUserAgents } from "./user-agents.js";
 
 /** A run's load result, with the hit check for MailPulse runs. */
 export type TrackingRun = LoadResult & { check?: HitCheck };
@@ -78,7 +79,9 @@ export async function compareTracking(
 ): Promise<TrackingRow> {
   const { settings, database, log } = context;
   const paths = trackingCase.route === "pixel" ? database.seeded.pixelPaths : database.seeded.clickPaths;
-  const spec = { paths, connections, durationSeconds: settings.durationSeconds };
+  const mix = trackingCase.route === "pixel" ? pixelUserAgents : clickUserAgents;
+  const userAgents = settings.userAgents ? mix : undefined;
+  const spec = { paths, userAgents, connections, durationSeconds: settings.durationSeconds };
   const type = trackingCase.route === "pixel" ? "open" : "click";
   const bare: ServerConfig = { framework: trackingCase.framework, variant: "bare" };
   const baseline: Contender<TrackingRun> = {
