@@ -15,7 +15,7 @@ import {
   patternThresholds,
   sameMachineAddress,
 } from "./traffic-patterns.js";
-import { imageProxyOf, isApplePrivacyUserAgent, userAgentSignal } from "./user-agent-signals.js";
+import { userAgentFactsOf } from "./user-agent-facts.js";
 
 const apple = addressRanges(appleRanges.cidrs);
 const gateways: ReadonlyArray<{ range: PublishedRange; addresses: AddressRanges }> =
@@ -95,7 +95,8 @@ function signalVerdict(hit: HitSignals): HitVerdict | undefined {
       reasons: ["HEAD request: a program checking the link; a person's mail client or browser sends GET"],
     };
   }
-  if (hit.type === "open" && isApplePrivacyUserAgent(hit.userAgent)) {
+  const agent = userAgentFactsOf(hit.userAgent);
+  if (hit.type === "open" && agent.applePrivacy) {
     return {
       machine: true,
       source: "apple_privacy",
@@ -106,7 +107,7 @@ function signalVerdict(hit: HitSignals): HitVerdict | undefined {
       ],
     };
   }
-  const proxy = imageProxyOf(hit.userAgent);
+  const proxy = agent.imageProxy;
   if (proxy && hit.type === "open") {
     return {
       machine: false,
@@ -122,8 +123,8 @@ function signalVerdict(hit: HitSignals): HitVerdict | undefined {
       reasons: [`address of the ${gateway.operator} mail security gateway`],
     };
   }
-  const agent = userAgentSignal(hit.userAgent);
-  if (agent) return { machine: true, source: agent.source, reasons: [agent.reason] };
+  const signal = agent.signal;
+  if (signal) return { machine: true, source: signal.source, reasons: [signal.reason] };
   return undefined;
 }
 

@@ -39,6 +39,12 @@ export function clickTooSoon(hit: HitSignals): PatternVerdict {
 export function linkBurst(hit: HitSignals, neighbours: readonly HitSignals[]): PatternVerdict {
   if (hit.type !== "click") return undefined;
   const clicks = neighbours.filter((other) => other.type === "click" && other !== hit);
+  // A burst needs another link followed within the widest window: without one, skip building the
+  // windows (a message clicked again and again on one link is the common case).
+  const widestMs = Math.max(patternThresholds.twoLinksWithinMs, patternThresholds.threeLinksWithinMs);
+  if (!clicks.some((other) => other.linkId !== hit.linkId && Math.abs(other.at - hit.at) <= widestMs)) {
+    return undefined;
+  }
   for (const [count, windowMs] of [
     [2, patternThresholds.twoLinksWithinMs],
     [3, patternThresholds.threeLinksWithinMs],
@@ -95,13 +101,14 @@ export function clickRightAfterOpen(hit: HitSignals, earlier: readonly HitSignal
  */
 export function sameMachineAddress(hit: HitSignals, neighbours: readonly EarlierHit[]): PatternVerdict {
   if (hit.ip === null) return undefined;
+  // The verdict first: most neighbours are not a scanner's, and it is cheaper than comparing strings.
   const machine = neighbours.find(
     (other) =>
+      other.verdict.source === "security_scanner" &&
+      other.verdict.machine &&
       other !== hit &&
       other.ip === hit.ip &&
       other.userAgent === hit.userAgent &&
-      other.verdict.machine &&
-      other.verdict.source === "security_scanner" &&
       Math.abs(hit.at - other.at) <= patternThresholds.sameMachineAddressMs,
   );
   if (!machine) return undefined;

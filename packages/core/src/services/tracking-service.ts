@@ -3,6 +3,7 @@ import type { Logger } from "../logger.js";
 import type { ClassificationOptions, HitSignals } from "../measurement/hit-verdict.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
+import { createLruCache } from "../util/lru-cache.js";
 import { redirectUrl } from "../util/redirect-url.js";
 import { sanitizeText } from "../util/sanitize-text.js";
 import type { ClientAddressResolver } from "./tracking/client-address.js";
@@ -61,9 +62,27 @@ export interface TrackingServiceOptions {
 /** Longest user agent kept; real ones are a few hundred characters. */
 const maxUserAgentLength = 512;
 
+/** Distinct user agents whose stored form is remembered (see `storedUserAgent`). */
+const rememberedUserAgents = 1_000;
+
 /** Builds the {@link TrackingService}. */
 export function createTrackingService(options: TrackingServiceOptions): TrackingService {
   const { lookups, writer, clock, logger } = options;
+
+  // A newsletter's hits carry a few hundred distinct user agents, each a new string per request.
+  // Mapping each to one stored string sanitises it once, and the message's remembered hits then
+  // share that string instead of keeping a copy each (up to 50 per message), and compare it by
+  // reference in the classifier's patterns.
+  const userAgents = createLruCache<string, string>(rememberedUserAgents);
+  function storedUserAgent(raw: string): string {
+    const truncated = raw.length > maxUserAgentLength ? raw.slice(0, maxUserAgentLength) : raw;
+    let stored = userAgents.get(truncated);
+    if (stored === undefined) {
+      stored = sanitizeText(truncated);
+      userAgents.set(truncated, stored);
+    }
+    return stored;
+  }
 
   function hitOf(
     type: "open" | "click",
@@ -74,7 +93,7 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
     const occurredAt = clock.now();
     const at = occurredAt.getTime();
     const clientIp = options.clientAddress(signals.ip, signals.forwardedFor ?? null);
-    const userAgent = signals.userAgent ? sanitizeText(signals.userAgent.slice(0, maxUserAgentLength)) : null;
+    const userAgent = signals.userAgent ? storedUserAgent(signals.userAgent) : null;
     const msSinceSent = email.sentAt ? Math.max(0, at - email.sentAt.getTime()) : null;
     // Judged on the full address; only then does the IP setting decide how much of it is kept.
     const hit: HitSignals = {

@@ -116,6 +116,18 @@ describe.each(kinds)("client signals stored on %s", (_, open) => {
     expect(await payloadAgents()).toEqual([expected, expected]);
   });
 
+  it("stores the cleaned user agent for every hit that sends it, not only the first", async () => {
+    const { target, mailpulse, sent, errors } = await setup();
+    // Each request brings its own string: the same text, a new string every time.
+    const raw = () => ["Mail", "\u0000", "Client \ud800x"].join("");
+    for (let hit = 0; hit < 3; hit++)
+      await mailpulse.tracking.recordOpen(sent.emailTrackingId, { userAgent: raw() });
+    expect(errors).toEqual([]);
+    expect(await target.events()).toEqual(
+      Array.from({ length: 3 }, () => ({ ip: null, user_agent: "MailClient \ufffdx" })),
+    );
+  });
+
   it("does not leave half of a surrogate pair where a long user agent is cut", async () => {
     const { target, mailpulse, sent, errors } = await setup();
     // 511 characters, then an emoji (two UTF-16 units) across the 512-unit limit.
