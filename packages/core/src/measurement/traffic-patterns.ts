@@ -38,13 +38,15 @@ export function clickTooSoon(hit: HitSignals): PatternVerdict {
  */
 export function linkBurst(hit: HitSignals, neighbours: readonly HitSignals[]): PatternVerdict {
   if (hit.type !== "click") return undefined;
-  const clicks = neighbours.filter((other) => other.type === "click" && other !== hit);
   // A burst needs another link followed within the widest window: without one, skip building the
   // windows (a message clicked again and again on one link is the common case).
   const widestMs = Math.max(patternThresholds.twoLinksWithinMs, patternThresholds.threeLinksWithinMs);
-  if (!clicks.some((other) => other.linkId !== hit.linkId && Math.abs(other.at - hit.at) <= widestMs)) {
-    return undefined;
-  }
+  const anotherLink = neighbours.some(
+    (other) =>
+      other.type === "click" && other.linkId !== hit.linkId && Math.abs(other.at - hit.at) <= widestMs,
+  );
+  if (!anotherLink) return undefined;
+  const clicks = neighbours.filter((other) => other.type === "click" && other !== hit);
   for (const [count, windowMs] of [
     [2, patternThresholds.twoLinksWithinMs],
     [3, patternThresholds.threeLinksWithinMs],
