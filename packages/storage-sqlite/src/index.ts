@@ -12,8 +12,15 @@ import { startBackgroundCheckpoint } from "./background-checkpoint.js";
 import { openSqliteDatabase } from "./open-database.js";
 import { withStatementCache } from "./statement-cache.js";
 
-/** Background checkpoints: often enough that the log stays a few MB; reset past 64 MB (16,384 pages of 4 KB). */
-const checkpointOptions = { intervalMs: 100, restartAfterPages: 16_384 };
+/**
+ * Background checkpoints every 100 ms: while writes pause now and then, the log resets on its own
+ * and stays a few MB. Under a load that never pauses it does not (a checkpoint never catches up
+ * with the writer), and resetting it means holding the writer for one last copy: 15-40 ms in
+ * which every tracking request waits. Past 64 MB that happened every 0.7 s at 20,000 hits a
+ * second and set the p99; past 256 MB (65,536 pages of 4 KB) it happens a quarter as often
+ * (bench/RESULTS.md, ninth pass). The price is disk: the log file keeps its largest size.
+ */
+const checkpointOptions = { intervalMs: 100, restartAfterPages: 65_536 };
 
 /** Compiled statements kept per database; MailPulse runs a few dozen distinct queries. */
 const statementCacheSize = 256;
