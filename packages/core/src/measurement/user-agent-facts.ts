@@ -29,6 +29,9 @@ const longestCachedUserAgent = 512;
 
 const cache = createLruCache<string, UserAgentFacts>(cachedUserAgents);
 
+/** The facts of a hit without a user agent, the same every time. */
+const noUserAgent = factsOf(null);
+
 /**
  * The {@link UserAgentFacts} of `userAgent`, remembered per distinct string. Why remembered: for
  * a browser's user agent isbot's pattern and the scanner names cost 2.8 µs a hit, about a tenth
@@ -36,7 +39,8 @@ const cache = createLruCache<string, UserAgentFacts>(cachedUserAgents);
  * microsecond. The facts depend on the string alone, so a remembered answer is never stale.
  */
 export function userAgentFactsOf(userAgent: string | null): UserAgentFacts {
-  if (userAgent === null || userAgent.length > longestCachedUserAgent) return factsOf(userAgent);
+  if (userAgent === null) return noUserAgent;
+  if (userAgent.length > longestCachedUserAgent) return factsOf(userAgent);
   let facts = cache.get(userAgent);
   if (facts === undefined) {
     facts = factsOf(userAgent);

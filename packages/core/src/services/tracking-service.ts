@@ -75,7 +75,7 @@ export function createTrackingService(options: TrackingServiceOptions): Tracking
   // reference in the classifier's patterns.
   const userAgents = createLruCache<string, string>(rememberedUserAgents);
   function storedUserAgent(raw: string): string {
-    const truncated = raw.length > maxUserAgentLength ? raw.slice(0, maxUserAgentLength) : raw;
+    const truncated = raw.slice(0, maxUserAgentLength);
     let stored = userAgents.get(truncated);
     if (stored === undefined) {
       stored = sanitizeText(truncated);
