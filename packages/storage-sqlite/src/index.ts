@@ -15,10 +15,11 @@ import { withStatementCache } from "./statement-cache.js";
 /**
  * Background checkpoints every 100 ms: while writes pause now and then, the log resets on its own
  * and stays a few MB. Under a load that never pauses it does not (a checkpoint never catches up
- * with the writer), and resetting it means holding the writer for one last copy: 15-40 ms in
- * which every tracking request waits. Past 64 MB that happened every 0.7 s at 20,000 hits a
- * second and set the p99; past 256 MB (65,536 pages of 4 KB) it happens a quarter as often
- * (bench/RESULTS.md, ninth pass). The price is disk: the log file keeps its largest size.
+ * with the writer), and resetting it means holding the writer for one last copy, in which every
+ * tracking request waits. Past 64 MB that happened every 0.7 s at 20,000 hits a second and set the
+ * p99; past 256 MB (65,536 pages of 4 KB) it happens a quarter as often (bench/RESULTS.md, ninth
+ * pass), and checkpoints catching up first keep the copy short (tenth pass). The price is disk:
+ * the log file keeps its largest size.
  */
 const checkpointOptions = { intervalMs: 100, restartAfterPages: 65_536 };
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
@@ -29,6 +29,18 @@ function fill(database: BetterSqlite3.Database, megabytes: number): void {
   })();
 }
 
+/** The restart count in a log's header (https://sqlite.org/fileformat.html#wal_file_format). */
+function logRestarts(logFile: string): number {
+  const header = Buffer.alloc(4);
+  const descriptor = openSync(logFile, "r");
+  try {
+    readSync(descriptor, header, 0, 4, 12);
+  } finally {
+    closeSync(descriptor);
+  }
+  return header.readUInt32BE(0);
+}
+
 async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -51,6 +63,27 @@ describe("background checkpoint", () => {
     database.close();
     // The last connection closed on a checkpointed log: nothing is left in it.
     expect(existsSync(`${filename}-wal`)).toBe(false);
+  });
+
+  it("restarts the log past its limit while the writer never pauses for long", async () => {
+    const filename = join(folder, "b.db");
+    const database = openWal(filename);
+    const limitPages = 1_000;
+    const checkpoint = startBackgroundCheckpoint(database, { intervalMs: 20, restartAfterPages: limitPages });
+    const restarts = () => logRestarts(`${filename}-wal`);
+    const restartsBefore = restarts();
+    // 100 KB transactions for 1.5 s, a timer's turn apart, as a busy server's batches come: the
+    // worker's checkpoints copy the log while it grows, but only a restart sends the writer back
+    // to its start.
+    for (const end = Date.now() + 1_500; Date.now() < end; ) {
+      fill(database, 0.1);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(restarts()).toBeGreaterThan(restartsBefore);
+    // Without a restart the log would hold all of it (about 100 MB); with one it stays near the limit.
+    expect(statSync(`${filename}-wal`).size).toBeLessThan(limitPages * 4096 * 4);
+    await checkpoint.close();
+    database.close();
   });
 
   it("turns SQLite's own checkpoints back on when its worker fails", async () => {
