@@ -4,7 +4,7 @@
  * Seeds BENCH_EMAILS sent emails (default 5,000) through `emails.send`, then for every case of
  * tracking/cases.ts runs the bare route and MailPulse interleaved (BENCH_REPS, default 3), each
  * run a fresh server process on the server core, BENCH_WARMUP s of unmeasured load, then
- * BENCH_DURATION s measured (defaults 3 and 5) from wrk (or autocannon) on the load core, cycling
+ * BENCH_DURATION s measured (defaults 3 and 10) from wrk (or autocannon) on the load core, cycling
  * through the emails' distinct tracking ids. After each MailPulse run the server is stopped
  * (draining its queue) and the hits recorded in the database are compared with the answered ones.
  * PostgreSQL cases run in a schema of their own in DATABASE_URL's database, skipped without it.
