@@ -19,6 +19,12 @@ export const patternThresholds = {
   sameMachineAddressMs: 60_000,
 } as const;
 
+/** The widest window {@link linkBurst} looks at, worked out once rather than on every click. */
+const widestBurstWindowMs = Math.max(
+  patternThresholds.twoLinksWithinMs,
+  patternThresholds.threeLinksWithinMs,
+);
+
 /** A pattern's verdict on a hit, or undefined. */
 type PatternVerdict = HitVerdict | undefined;
 
@@ -40,10 +46,11 @@ export function linkBurst(hit: HitSignals, neighbours: readonly HitSignals[]): P
   if (hit.type !== "click") return undefined;
   // A burst needs another link followed within the widest window: without one, skip building the
   // windows (a message clicked again and again on one link is the common case).
-  const widestMs = Math.max(patternThresholds.twoLinksWithinMs, patternThresholds.threeLinksWithinMs);
   const anotherLink = neighbours.some(
     (other) =>
-      other.type === "click" && other.linkId !== hit.linkId && Math.abs(other.at - hit.at) <= widestMs,
+      other.type === "click" &&
+      other.linkId !== hit.linkId &&
+      Math.abs(other.at - hit.at) <= widestBurstWindowMs,
   );
   if (!anotherLink) return undefined;
   const clicks = neighbours.filter((other) => other.type === "click" && other !== hit);
