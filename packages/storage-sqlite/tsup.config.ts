@@ -7,4 +7,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
+  // The CommonJS build has no `import.meta`: the shim gives `import.meta.url` a value there, which
+  // the background checkpoint needs to find better-sqlite3 for its worker.
+  shims: true,
 });
