@@ -35,4 +35,6 @@ echo "== Express host: its own /api routes and express.json() beside MailPulse"
 npx tsx src/express-app.ts
 echo "== Fastify host: MailPulse logs through app.log"
 npx tsx src/fastify-app.ts
+echo "== CommonJS host: require() and a SQLite file"
+node src/commonjs-app.cjs
 echo "== all checks passed ($trial)"
