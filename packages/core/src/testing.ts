@@ -10,6 +10,7 @@ export {
   createTestMailPulse,
   type TestMailPulse,
   type TestMailPulseOptions,
+  type TestVisitor,
 } from "./testing/kit/create-test-mailpulse.js";
 export { createTestLogger, type LoggedLine, type TestLogger } from "./testing/kit/test-logger.js";
 export {

@@ -21,6 +21,7 @@ export type {
   TestLogger,
   TestMailPulse,
   TestOutbox,
+  TestVisitor,
 } from "@mailpulse/core/testing";
 
 /** Options of {@link createTestMailPulse}: those of core's kit, with the storage made for you. */

@@ -69,6 +69,59 @@ for (const storageFactory of storageFactories) {
       expect(contact.lastActivity).toBe(clock.now().toISOString());
     });
 
+    it("opens and clicks as a reader unless told to be someone else, judged like any hit", async () => {
+      const { mailpulse, outbox, clock, open, click, createOrganization } = await start();
+      const { organizationId } = await createOrganization();
+      await mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+      });
+      const message = outbox.last();
+      clock.advance(10 * 60 * 1000);
+      await open(message);
+      clock.advance(30 * 1000);
+      await click(message);
+      // Half a minute later, Apple's privacy proxy from an address of the test's choosing, and a
+      // click from that address at the same moment (a scanner's timing, whatever its browser).
+      clock.advance(30 * 1000);
+      await open(message, { userAgent: "Mozilla/5.0", clientIp: "203.0.113.7" });
+      await click(message, 1, { clientIp: "203.0.113.7" });
+      const { data } = await mailpulse.events.list(organizationId, {});
+      const hits = data
+        .filter((event) => event.type !== "EMAIL_SENT")
+        .map((event) => ({ type: event.type, ...event.data }));
+      expect(hits).toEqual([
+        expect.objectContaining({
+          type: "EMAIL_OPENED",
+          machine: false,
+          userAgent: expect.stringContaining("Thunderbird"),
+        }),
+        expect.objectContaining({
+          type: "EMAIL_CLICKED",
+          machine: false,
+          userAgent: expect.stringContaining("Chrome"),
+        }),
+        expect.objectContaining({
+          type: "EMAIL_OPENED",
+          machine: true,
+          ip: "203.0.113.0",
+          userAgent: "Mozilla/5.0",
+        }),
+        expect.objectContaining({
+          type: "EMAIL_CLICKED",
+          machine: true,
+          userAgent: expect.stringContaining("Chrome"),
+        }),
+      ]);
+      expect(await mailpulse.stats.global(organizationId)).toMatchObject({
+        totalOpens: 2,
+        totalClicks: 2,
+        human: { totalOpens: 1, totalClicks: 1 },
+      });
+    });
+
     it("says which links a message has when asked for another, and when it has no pixel", async () => {
       const { mailpulse, outbox, click, open, createOrganization } = await start();
       const { organizationId } = await createOrganization();

@@ -17,6 +17,24 @@ export interface TestMailPulseOptions
   fail?: (message: OutgoingMessage) => Error | undefined;
 }
 
+/** Who loads a pixel or follows a link in {@link TestMailPulse.open} and {@link TestMailPulse.click}. */
+export interface TestVisitor {
+  /** The `User-Agent` header. Default: a reader's mail client (open) or browser (click). */
+  userAgent?: string;
+  /** The client's IP address. Default `192.0.2.1` (a documentation address). */
+  clientIp?: string;
+}
+
+/**
+ * A desktop mail client loading images: what `open` sends unless told otherwise. Judged a
+ * person's (docs/measurement.md), so human figures move as they would for a reader.
+ */
+const readerMailClient =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Thunderbird/128.4.2";
+/** A desktop browser following a link: what `click` sends unless told otherwise. */
+const readerBrowser =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 /** A MailPulse instance wired for tests, with handles on everything it would otherwise hide. */
 export interface TestMailPulse {
   /** The instance: services, `handler`, `routes`. Not started: no background timers run. */
@@ -27,13 +45,18 @@ export interface TestMailPulse {
   clock: TestClock;
   /** The instance's log lines, kept instead of printed. */
   logger: TestLogger;
-  /** Loads the message's open pixel as a mail client would (an open); the GIF response. */
-  open(message: OutboxMessage): Promise<Response>;
   /**
-   * Follows one of the message's tracked links as a recipient would (a click): `link` is the
-   * original URL or the link's index (default 0). The response is the 302 to the original URL.
+   * Loads the message's open pixel as a reader's mail client would (an open); the GIF response.
+   * Pass `visitor.userAgent` to be someone else, e.g. Apple's privacy proxy (`"Mozilla/5.0"`).
    */
-  click(message: OutboxMessage, link?: string | number): Promise<Response>;
+  open(message: OutboxMessage, visitor?: TestVisitor): Promise<Response>;
+  /**
+   * Follows one of the message's tracked links as a reader's browser would (a click): `link` is
+   * the original URL or the link's index (default 0). The response is the 302 to the original URL.
+   * The hit is judged on its timing too: a click within 5 s of the send, or within 1 s of an
+   * open, is a scanner's whatever its user agent, so move `clock` between them as a reader would.
+   */
+  click(message: OutboxMessage, link?: string | number, visitor?: TestVisitor): Promise<Response>;
   /** A new organization and an API key for it, for tests that go through HTTP. */
   createOrganization(name?: string): Promise<{ organizationId: string; apiKey: string }>;
   /** Stops the instance (writing queued tracking hits) and closes the storage. Idempotent. */
@@ -58,14 +81,14 @@ export function createTestMailPulse(options: TestMailPulseOptions): TestMailPuls
   const mountPath = new URL(baseUrl).pathname.replace(/\/+$/, "");
 
   /** A tracking URL as a request to the handler, which routes on the path below the mount point. */
-  const visit = (url: string): Promise<Response> => {
+  const visit = (url: string, userAgent: string, clientIp = "192.0.2.1"): Promise<Response> => {
     const { pathname, search } = new URL(url);
     const path =
       mountPath !== "" && pathname.startsWith(`${mountPath}/`) ? pathname.slice(mountPath.length) : pathname;
     const request = new Request(`http://mailpulse.test${path}${search}`, {
-      headers: { "user-agent": "MailPulse test kit" },
+      headers: { "user-agent": userAgent },
     });
-    return mailpulse.handler(request, { clientIp: "192.0.2.1" });
+    return mailpulse.handler(request, { clientIp });
   };
 
   let closed: Promise<void> | undefined;
@@ -74,12 +97,12 @@ export function createTestMailPulse(options: TestMailPulseOptions): TestMailPuls
     outbox,
     clock,
     logger,
-    open(message) {
+    open(message, visitor = {}) {
       if (message.pixelUrl === undefined)
         throw new Error("This message has no open pixel (open tracking was off)");
-      return visit(message.pixelUrl);
+      return visit(message.pixelUrl, visitor.userAgent ?? readerMailClient, visitor.clientIp);
     },
-    click(message, link = 0) {
+    click(message, link = 0, visitor = {}) {
       const found =
         typeof link === "number"
           ? message.links[link]
@@ -88,7 +111,7 @@ export function createTestMailPulse(options: TestMailPulseOptions): TestMailPuls
         const known = message.links.map((each) => each.originalUrl).join(", ") || "none";
         throw new Error(`This message has no tracked link ${JSON.stringify(link)} (its links: ${known})`);
       }
-      return visit(found.trackingUrl);
+      return visit(found.trackingUrl, visitor.userAgent ?? readerBrowser, visitor.clientIp);
     },
     async createOrganization(name = "Test organization") {
       const organization = await mailpulse.organizations.create({ name });
