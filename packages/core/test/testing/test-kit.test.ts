@@ -122,6 +122,25 @@ for (const storageFactory of storageFactories) {
       });
     });
 
+    it("resolves once the verdicts a hit revises are stored", async () => {
+      const { mailpulse, outbox, clock, click, createOrganization } = await start();
+      const { organizationId } = await createOrganization();
+      await mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+      });
+      const message = outbox.last();
+      clock.advance(10 * 60 * 1000);
+      await click(message, 0);
+      // A second link in the same second: a burst, which turns the first click into a machine's.
+      await click(message, 1);
+      const { data } = await mailpulse.events.list(organizationId, { type: "EMAIL_CLICKED" });
+      expect(data.map((event) => event.data.machine)).toEqual([true, true]);
+      expect(await mailpulse.stats.global(organizationId)).toMatchObject({ human: { totalClicks: 0 } });
+    });
+
     it("says which links a message has when asked for another, and when it has no pixel", async () => {
       const { mailpulse, outbox, click, open, createOrganization } = await start();
       const { organizationId } = await createOrganization();

@@ -81,14 +81,18 @@ export function createTestMailPulse(options: TestMailPulseOptions): TestMailPuls
   const mountPath = new URL(baseUrl).pathname.replace(/\/+$/, "");
 
   /** A tracking URL as a request to the handler, which routes on the path below the mount point. */
-  const visit = (url: string, userAgent: string, clientIp = "192.0.2.1"): Promise<Response> => {
+  const visit = async (url: string, userAgent: string, clientIp = "192.0.2.1"): Promise<Response> => {
     const { pathname, search } = new URL(url);
     const path =
       mountPath !== "" && pathname.startsWith(`${mountPath}/`) ? pathname.slice(mountPath.length) : pathname;
     const request = new Request(`http://mailpulse.test${path}${search}`, {
       headers: { "user-agent": userAgent },
     });
-    return mailpulse.handler(request, { clientIp });
+    const response = await mailpulse.handler(request, { clientIp });
+    // A hit that reveals a scanner revises earlier verdicts after its own commit: wait for that
+    // too, so what the test reads next is final.
+    await mailpulse.tracking.revisionsSettled();
+    return response;
   };
 
   let closed: Promise<void> | undefined;
