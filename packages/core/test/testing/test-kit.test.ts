@@ -15,33 +15,45 @@ for (const storageFactory of storageFactories) {
     };
     const html =
       '<p><a href="https://acme.example/a">A</a> and <a href="https://acme.example/b?x=1&amp;y=2">B</a></p>';
+    /** A new kit's organization, one message sent to ada@example.com, and the message as captured. */
+    const sendOne = async () => {
+      const started = await start();
+      const { organizationId } = await started.createOrganization();
+      await started.mailpulse.emails.send(organizationId, {
+        from: "a@acme.example",
+        to: "ada@example.com",
+        subject: "Hi",
+        htmlContent: html,
+      });
+      return { ...started, organizationId, message: started.outbox.last() };
+    };
 
     it("captures each message with its tracking id, pixel and links, in the order sent", async () => {
       const { mailpulse, outbox, clock, createOrganization } = await start({ now: "2026-03-01T09:00:00Z" });
       const { organizationId } = await createOrganization();
-      const [first, second] = await Promise.all(
-        ["ada@example.com", "bob@example.com"].map((to) =>
-          mailpulse.emails.send(organizationId, {
-            from: "a@acme.example",
-            to,
-            subject: "Hi",
-            htmlContent: html,
-          }),
-        ),
-      );
+      // One after the other: two sends at once reach the provider in either order.
+      const sendTo = (to: string) =>
+        mailpulse.emails.send(organizationId, {
+          from: "a@acme.example",
+          to,
+          subject: "Hi",
+          htmlContent: html,
+        });
+      const first = await sendTo("ada@example.com");
+      const second = await sendTo("bob@example.com");
       expect(outbox.messages.map((message) => message.trackingId)).toEqual([
-        first!.emailTrackingId,
-        second!.emailTrackingId,
+        first.emailTrackingId,
+        second.emailTrackingId,
       ]);
       const message = outbox.to("BOB@example.com")[0]!;
-      expect(message.pixelUrl).toBe(second!.pixelUrl);
-      expect(message.links).toEqual(second!.links);
+      expect(message.pixelUrl).toBe(second.pixelUrl);
+      expect(message.links).toEqual(second.links);
       expect(message.links.map((link) => link.originalUrl)).toEqual([
         "https://acme.example/a",
         "https://acme.example/b?x=1&y=2",
       ]);
       expect(message.acceptedAt).toEqual(clock.now());
-      expect(message.id).toBe(second!.id);
+      expect(message.id).toBe(second.id);
     });
 
     it("opens and clicks through the tracking endpoints, counted at once on the shared clock", async () => {
@@ -70,15 +82,7 @@ for (const storageFactory of storageFactories) {
     });
 
     it("opens and clicks as a reader unless told to be someone else, judged like any hit", async () => {
-      const { mailpulse, outbox, clock, open, click, createOrganization } = await start();
-      const { organizationId } = await createOrganization();
-      await mailpulse.emails.send(organizationId, {
-        from: "a@acme.example",
-        to: "ada@example.com",
-        subject: "Hi",
-        htmlContent: html,
-      });
-      const message = outbox.last();
+      const { mailpulse, clock, open, click, organizationId, message } = await sendOne();
       clock.advance(10 * 60 * 1000);
       await open(message);
       clock.advance(30 * 1000);
@@ -123,15 +127,7 @@ for (const storageFactory of storageFactories) {
     });
 
     it("resolves once the verdicts a hit revises are stored", async () => {
-      const { mailpulse, outbox, clock, click, createOrganization } = await start();
-      const { organizationId } = await createOrganization();
-      await mailpulse.emails.send(organizationId, {
-        from: "a@acme.example",
-        to: "ada@example.com",
-        subject: "Hi",
-        htmlContent: html,
-      });
-      const message = outbox.last();
+      const { mailpulse, clock, click, organizationId, message } = await sendOne();
       clock.advance(10 * 60 * 1000);
       await click(message, 0);
       // A second link in the same second: a burst, which turns the first click into a machine's.
