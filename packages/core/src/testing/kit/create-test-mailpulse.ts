@@ -54,7 +54,8 @@ export interface TestMailPulse {
    * Follows one of the message's tracked links as a reader's browser would (a click): `link` is
    * the original URL or the link's index (default 0). The response is the 302 to the original URL.
    * The hit is judged on its timing too: a click within 5 s of the send, or within 1 s of an
-   * open, is a scanner's whatever its user agent, so move `clock` between them as a reader would.
+   * open from the same address, is a scanner's whatever its user agent, so move `clock` between
+   * them as a reader would.
    */
   click(message: OutboxMessage, link?: string | number, visitor?: TestVisitor): Promise<Response>;
   /** A new organization and an API key for it, for tests that go through HTTP. */
