@@ -15,16 +15,13 @@ for (const storageFactory of storageFactories) {
     };
     const html =
       '<p><a href="https://acme.example/a">A</a> and <a href="https://acme.example/b?x=1&amp;y=2">B</a></p>';
+    /** The send of `html` to `to` that most tests make. */
+    const sendingTo = (to: string) => ({ from: "a@acme.example", to, subject: "Hi", htmlContent: html });
     /** A new kit's organization, one message sent to ada@example.com, and the message as captured. */
     const sendOne = async () => {
       const started = await start();
       const { organizationId } = await started.createOrganization();
-      await started.mailpulse.emails.send(organizationId, {
-        from: "a@acme.example",
-        to: "ada@example.com",
-        subject: "Hi",
-        htmlContent: html,
-      });
+      await started.mailpulse.emails.send(organizationId, sendingTo("ada@example.com"));
       return { ...started, organizationId, message: started.outbox.last() };
     };
 
@@ -32,15 +29,8 @@ for (const storageFactory of storageFactories) {
       const { mailpulse, outbox, clock, createOrganization } = await start({ now: "2026-03-01T09:00:00Z" });
       const { organizationId } = await createOrganization();
       // One after the other: two sends at once reach the provider in either order.
-      const sendTo = (to: string) =>
-        mailpulse.emails.send(organizationId, {
-          from: "a@acme.example",
-          to,
-          subject: "Hi",
-          htmlContent: html,
-        });
-      const first = await sendTo("ada@example.com");
-      const second = await sendTo("bob@example.com");
+      const first = await mailpulse.emails.send(organizationId, sendingTo("ada@example.com"));
+      const second = await mailpulse.emails.send(organizationId, sendingTo("bob@example.com"));
       expect(outbox.messages.map((message) => message.trackingId)).toEqual([
         first.emailTrackingId,
         second.emailTrackingId,
