@@ -24,7 +24,7 @@ export type {
   TestVisitor,
 } from "@mailpulse/testing";
 
-/** Options of {@link createTestMailPulse}: those of core's kit, with the storage made for you. */
+/** Options of {@link createTestMailPulse}: `@mailpulse/testing`'s, with the storage made for you. */
 export type SqliteTestMailPulseOptions = Omit<TestMailPulseOptions, "storage">;
 
 /**
