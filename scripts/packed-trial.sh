@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The new-user trial of docs/packaging.md: build and pack the five packages, install the tarballs
+# The new-user trial of docs/packaging.md: build and pack the six packages, install the tarballs
 # in a fresh app outside the repository (express, fastify and the dev tools come from the npm
 # registry), then run that app's checks. Usage: scripts/packed-trial.sh [folder] (default: a new
 # temporary folder). Takes a few minutes: better-sqlite3 compiles when no prebuilt binary fits.
@@ -12,7 +12,8 @@ echo "== build and pack (in $trial/tarballs)"
 cd "$repository"
 npm run build >/dev/null
 npm pack --silent --pack-destination "$trial/tarballs" -w @mailpulse/core -w @mailpulse/storage-sqlite \
-  -w @mailpulse/storage-postgres -w @mailpulse/adapter-express -w @mailpulse/adapter-fastify
+  -w @mailpulse/storage-postgres -w @mailpulse/adapter-express -w @mailpulse/adapter-fastify \
+  -w @mailpulse/testing
 
 echo "== a fresh app (in $trial/app)"
 rm -rf "$trial/app"

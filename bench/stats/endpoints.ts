@@ -1,6 +1,6 @@
 /** The endpoints the statistics benchmark times, as in-process service calls. */
 import type { Storage } from "@mailpulse/core";
-import { createTestClock } from "@mailpulse/core/testing";
+import { createTestClock } from "@mailpulse/testing";
 import { createCampaignService } from "../../packages/core/src/services/campaign-service.js";
 import { createContactService } from "../../packages/core/src/services/contact-service.js";
 import { createStatsService } from "../../packages/core/src/services/stats-service.js";

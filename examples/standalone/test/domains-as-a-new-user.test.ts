@@ -10,7 +10,7 @@ import {
   type SmtpTestServer,
   startDnsTestServer,
   startSmtpTestServer,
-} from "@mailpulse/core/testing/peers";
+} from "@mailpulse/testing/peers";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";

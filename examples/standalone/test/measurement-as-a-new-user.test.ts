@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";
 

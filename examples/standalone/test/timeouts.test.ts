@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { createMailPulse } from "@mailpulse/core";
-import { createTenant } from "@mailpulse/core/testing/contracts";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { createTenant } from "@mailpulse/testing/contracts";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/create-server.js";
 

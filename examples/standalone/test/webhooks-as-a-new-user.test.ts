@@ -6,7 +6,7 @@ import {
   type SmtpTestServer,
   startHttpsTestReceiver,
   startSmtpTestServer,
-} from "@mailpulse/core/testing/peers";
+} from "@mailpulse/testing/peers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StandaloneServer, startStandalone } from "./support/start-standalone.js";

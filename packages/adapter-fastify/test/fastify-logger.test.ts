@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { mailpulseFastify } from "@mailpulse/adapter-fastify";
 import { createMailPulse, smtpProvider } from "@mailpulse/core";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

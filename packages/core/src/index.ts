@@ -7,8 +7,8 @@
  *
  * The services' types (inputs and results) are here; the storage port's stores and records are
  * on `@mailpulse/core/storage`, the Kysely implementation on `@mailpulse/core/kysely`, the Node
- * bridge on `@mailpulse/core/node`, the test kit on `@mailpulse/core/testing` and the contract suites
- * on `@mailpulse/core/testing/contracts`.
+ * bridge on `@mailpulse/core/node`. The test kit and the contract suites are a package of their
+ * own, `@mailpulse/testing`.
  */
 export {
   createMailPulse,
@@ -48,6 +48,7 @@ export {
   type HitSource,
   type HitVerdict,
   hitSources,
+  noMachineSignal,
 } from "./measurement/hit-verdict.js";
 export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";

@@ -1,8 +1,8 @@
 /**
  * `@mailpulse/core/storage`: the storage port, for those who implement it or read what it
  * stores: the `Storage` interface, its stores with their contracts, and the records they take
- * and return. Prove an implementation with `runStorageContractSuite` from
- * `@mailpulse/core/testing/contracts`.
+ * and return, and the id generator core makes resource ids with. Prove an implementation with
+ * `runStorageContractSuite` from `@mailpulse/testing/contracts`.
  */
 export type {
   ApiKeyRecord,
@@ -66,3 +66,6 @@ export type {
   WebhookRecord,
   WebhookStore,
 } from "./ports/storage.js";
+// Records core writes carry these ids (time-ordered, UUIDv7 layout); a storage's own tests and
+// the contract suites make rows with the same kind of key.
+export { createResourceId } from "./util/ids.js";

@@ -1,6 +1,6 @@
-import { runStorageContractSuite } from "@mailpulse/core/testing/contracts";
 import { postgresStorage } from "@mailpulse/storage-postgres";
 import { createIsolatedPostgresStorage } from "@mailpulse/storage-postgres/testing";
+import { runStorageContractSuite } from "@mailpulse/testing/contracts";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 

@@ -10,7 +10,7 @@ import {
   createTestMailPulse as createWithStorage,
   type TestMailPulse,
   type TestMailPulseOptions,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/testing";
 import { sqliteStorage } from "./index.js";
 
 export type {
@@ -22,9 +22,9 @@ export type {
   TestMailPulse,
   TestOutbox,
   TestVisitor,
-} from "@mailpulse/core/testing";
+} from "@mailpulse/testing";
 
-/** Options of {@link createTestMailPulse}: those of core's kit, with the storage made for you. */
+/** Options of {@link createTestMailPulse}: `@mailpulse/testing`'s, with the storage made for you. */
 export type SqliteTestMailPulseOptions = Omit<TestMailPulseOptions, "storage">;
 
 /**

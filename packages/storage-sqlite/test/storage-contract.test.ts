@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runStorageContractSuite } from "@mailpulse/core/testing/contracts";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { runStorageContractSuite } from "@mailpulse/testing/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 
 runStorageContractSuite("sqlite (in memory)", async () => {

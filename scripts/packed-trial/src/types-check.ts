@@ -12,10 +12,10 @@ import {
 } from "@mailpulse/core";
 import { createNodeListener } from "@mailpulse/core/node";
 import type { Storage as StoragePort } from "@mailpulse/core/storage";
-import { createTestClock, createTestMailPulse } from "@mailpulse/core/testing";
 import { postgresStorage } from "@mailpulse/storage-postgres";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { createTestMailPulse as createSqliteKit } from "@mailpulse/storage-sqlite/testing";
+import { createTestClock, createTestMailPulse } from "@mailpulse/testing";
 
 export function wire(): MailPulse {
   const storage: StoragePort = sqliteStorage({ filename: ":memory:" });

@@ -8,7 +8,7 @@
  * - Times are `Date`s in and out; storage keeps them as UTC epoch milliseconds.
  *
  * The Kysely implementation (`@mailpulse/core/kysely`) serves SQLite and PostgreSQL; the
- * contract suite in `@mailpulse/core/testing/contracts` checks any implementation.
+ * contract suite in `@mailpulse/testing/contracts` checks any implementation.
  */
 import type { ApiKeyStore } from "./storage-api-keys.js";
 import type { CampaignStore } from "./storage-campaigns.js";

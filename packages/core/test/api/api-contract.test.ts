@@ -1,4 +1,4 @@
-import { runApiContractSuite, serverKinds } from "@mailpulse/core/testing/contracts";
+import { runApiContractSuite, serverKinds } from "@mailpulse/testing/contracts";
 import { describe, expect, it } from "vitest";
 import { openApiViolations } from "../support/openapi-answers.js";
 import { recordedAnswers } from "../support/recorded-answers.js";

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 // (`exports` for node16/nodenext/bundler, top-level `types` and `typesVersions` for node10).
 // The packed-tarball trial itself is manual (docs/packaging.md); these are its preconditions.
 const repositoryRoot = join(import.meta.dirname, "../../../..");
-const packages = ["core", "storage-sqlite", "storage-postgres", "adapter-express", "adapter-fastify"];
+const packages = [
+  "core",
+  "storage-sqlite",
+  "storage-postgres",
+  "adapter-express",
+  "adapter-fastify",
+  "testing",
+];
 
 interface ExportTarget {
   source: string;

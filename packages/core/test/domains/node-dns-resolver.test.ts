@@ -1,4 +1,4 @@
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing/peers";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeDnsResolver } from "../../src/dns/node-dns-resolver.js";
 import { DnsLookupError } from "../../src/ports/dns-resolver.js";

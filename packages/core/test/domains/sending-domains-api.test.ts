@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createMailPulse, type MemoryProvider, memoryProvider } from "@mailpulse/core";
-import { createTestClock } from "@mailpulse/core/testing";
-import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/core/testing/contracts";
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing/peers";
+import { createTestClock } from "@mailpulse/testing";
+import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/testing/contracts";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";
 import { storageFactories } from "../support/storages.js";

@@ -1,5 +1,5 @@
-import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/core/testing/contracts";
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing/peers";
+import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/testing/contracts";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";
 import { storageFactories } from "../support/storages.js";

@@ -25,8 +25,8 @@ import {
   serverKinds,
   startTestServer,
   type TestServer,
-} from "@mailpulse/core/testing/contracts";
-import { type DnsTestServer, startDnsTestServer } from "@mailpulse/core/testing/peers";
+} from "@mailpulse/testing/contracts";
+import { type DnsTestServer, startDnsTestServer } from "@mailpulse/testing/peers";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageFactories } from "../support/storages.js";

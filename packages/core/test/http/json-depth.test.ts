@@ -1,10 +1,5 @@
 import { createMailPulse, type MailPulse, memoryProvider } from "@mailpulse/core";
-import {
-  createApiClient,
-  createTenant,
-  serverKinds,
-  startTestServer,
-} from "@mailpulse/core/testing/contracts";
+import { createApiClient, createTenant, serverKinds, startTestServer } from "@mailpulse/testing/contracts";
 import { describe, expect, it } from "vitest";
 import { maxJsonDepth } from "../../src/util/json-depth.js";
 import { storageFactories } from "../support/storages.js";

@@ -6,7 +6,7 @@ import {
   createTenant,
   startTestServer,
   type TestServer,
-} from "@mailpulse/core/testing/contracts";
+} from "@mailpulse/testing/contracts";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageFactories } from "../support/storages.js";

@@ -1,10 +1,5 @@
 import { createMailPulse, type Storage } from "@mailpulse/core";
-import {
-  createApiClient,
-  createTenant,
-  serverKinds,
-  startTestServer,
-} from "@mailpulse/core/testing/contracts";
+import { createApiClient, createTenant, serverKinds, startTestServer } from "@mailpulse/testing/contracts";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";

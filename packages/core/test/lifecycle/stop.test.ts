@@ -1,6 +1,6 @@
 import { createMailPulse, type MailProvider, type Storage, smtpProvider } from "@mailpulse/core";
-import { startSmtpTestServer } from "@mailpulse/core/testing/peers";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { startSmtpTestServer } from "@mailpulse/testing/peers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 /** A provider that counts how often it is closed. */

@@ -1,5 +1,5 @@
 import { createMailPulse, type MailPulse, type Storage, smtpProvider } from "@mailpulse/core";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storageFactories } from "../support/storages.js";
 

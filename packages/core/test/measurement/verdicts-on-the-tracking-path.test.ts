@@ -1,6 +1,6 @@
 import { addressRangeRule, createMailPulse, type MailPulseOptions, memoryProvider } from "@mailpulse/core";
+import { createTestClock } from "@mailpulse/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestClock } from "../../src/testing/test-clock.js";
 import { storageFactories } from "../support/storages.js";
 
 const chrome =

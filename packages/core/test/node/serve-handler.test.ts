@@ -1,7 +1,6 @@
 import { Agent, request as httpRequest } from "node:http";
+import { type ServerKind, serverKinds, startTestServer, type TestServer } from "@mailpulse/testing/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerKind, TestServer } from "../../src/testing/serve-handler.js";
-import { serverKinds, startTestServer } from "../../src/testing/serve-handler.js";
 import type { Echo, EchoHandler } from "./echo-handler.js";
 import { createEchoHandler } from "./echo-handler.js";
 

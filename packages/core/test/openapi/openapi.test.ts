@@ -14,13 +14,13 @@ import {
   memoryProvider,
   type Storage,
 } from "@mailpulse/core";
+import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import {
   type DnsTestServer,
   type HttpsTestReceiver,
   startDnsTestServer,
   startHttpsTestReceiver,
-} from "@mailpulse/core/testing/peers";
-import { sqliteStorage } from "@mailpulse/storage-sqlite";
+} from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
 

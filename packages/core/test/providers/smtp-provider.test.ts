@@ -1,9 +1,12 @@
 import { generateKeyPairSync } from "node:crypto";
+import {
+  type SmtpTestServer,
+  type SmtpTestServerOptions,
+  startSmtpTestServer,
+} from "@mailpulse/testing/peers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailProvider, OutgoingMessage } from "../../src/ports/mail-provider.js";
 import { smtpProvider } from "../../src/providers/smtp-provider.js";
-import type { SmtpTestServer, SmtpTestServerOptions } from "../../src/testing/smtp-test-server.js";
-import { startSmtpTestServer } from "../../src/testing/smtp-test-server.js";
 
 function message(overrides: Partial<OutgoingMessage> = {}): OutgoingMessage {
   return {

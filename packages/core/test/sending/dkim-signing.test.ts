@@ -1,13 +1,13 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { smtpProvider } from "@mailpulse/core";
-import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/core/testing/contracts";
+import { type ApiTestTarget, createApiClient, createTenant } from "@mailpulse/testing/contracts";
 import {
   type DnsTestServer,
   type SmtpTestServer,
   startDnsTestServer,
   startSmtpTestServer,
-} from "@mailpulse/core/testing/peers";
+} from "@mailpulse/testing/peers";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";

@@ -1,7 +1,7 @@
 import { type MailProvider, smtpProvider } from "@mailpulse/core";
-import { createTestClock } from "@mailpulse/core/testing";
-import { createTenant, serverKinds } from "@mailpulse/core/testing/contracts";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
+import { createTestClock } from "@mailpulse/testing";
+import { createTenant, serverKinds } from "@mailpulse/testing/contracts";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
 import { apiTargetStarter } from "../support/start-api-target.js";

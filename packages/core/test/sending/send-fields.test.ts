@@ -1,6 +1,6 @@
 import { smtpProvider } from "@mailpulse/core";
-import { createApiClient, createTenant, serverKinds } from "@mailpulse/core/testing/contracts";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
+import { createApiClient, createTenant, serverKinds } from "@mailpulse/testing/contracts";
+import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargetStarter } from "../support/start-api-target.js";

@@ -10,7 +10,7 @@ import {
   type ApiTestTarget,
   type ServerKind,
   startTestServer,
-} from "@mailpulse/core/testing/contracts";
+} from "@mailpulse/testing/contracts";
 import { recordAnswer } from "./recorded-answers.js";
 import type { NamedStorageFactory } from "./storages.js";
 

@@ -1,7 +1,7 @@
 import { createMailPulse, type MailPulse, memoryProvider, type Storage } from "@mailpulse/core";
 import type { TrackingHit } from "@mailpulse/core/storage";
-import { startTestServer } from "@mailpulse/core/testing/contracts";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { startTestServer } from "@mailpulse/testing/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 
 /** Lets queued work run: a few turns of the event loop (the writer flushes on `setImmediate`). */

@@ -1,7 +1,7 @@
 import { createMailPulse, memoryProvider, type Storage } from "@mailpulse/core";
 import type { TrackingStore } from "@mailpulse/core/storage";
-import { createTestClock } from "@mailpulse/core/testing";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { createTestClock } from "@mailpulse/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTrackingUrls } from "../../src/routes/tracking-urls.js";
 import { createCampaignService } from "../../src/services/campaign-service.js";

@@ -13,16 +13,17 @@ import {
   smtpProvider,
   verifyWebhookSignature,
 } from "@mailpulse/core";
-import { createStaticLookup, createTestClock, type TestClock } from "@mailpulse/core/testing";
-import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/core/testing/peers";
-import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createStaticLookup, createTestClock, type TestClock } from "@mailpulse/testing";
 import {
   type HttpsTestReceiver,
   type ReceivedRequest,
+  type SmtpTestServer,
   startHttpsTestReceiver,
+  startSmtpTestServer,
   type TestReceiverAnswer,
-} from "../../src/testing/https-test-receiver.js";
+} from "@mailpulse/testing/peers";
+import { Webhook } from "standardwebhooks";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storageFactories } from "../support/storages.js";
 
 const quiet = { info: () => {}, error: () => {} };

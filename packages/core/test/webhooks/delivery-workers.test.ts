@@ -9,15 +9,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createMailPulse, type MailPulse, type Storage, smtpProvider } from "@mailpulse/core";
-import { createTestClock } from "@mailpulse/core/testing";
+import { postgresStorage } from "@mailpulse/storage-postgres";
+import { sqliteStorage } from "@mailpulse/storage-sqlite";
+import { createTestClock } from "@mailpulse/testing";
 import {
   type HttpsTestReceiver,
   type SmtpTestServer,
   startHttpsTestReceiver,
   startSmtpTestServer,
-} from "@mailpulse/core/testing/peers";
-import { postgresStorage } from "@mailpulse/storage-postgres";
-import { sqliteStorage } from "@mailpulse/storage-sqlite";
+} from "@mailpulse/testing/peers";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 

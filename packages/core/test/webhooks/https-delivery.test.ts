@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LookupFunction } from "node:net";
-import { Webhook } from "standardwebhooks";
-import { afterEach, describe, expect, it } from "vitest";
 import {
   type HttpsTestReceiver,
   type HttpsTestReceiverOptions,
   startHttpsTestReceiver,
-} from "../../src/testing/https-test-receiver.js";
+} from "@mailpulse/testing/peers";
+import { Webhook } from "standardwebhooks";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   createWebhookTransport,
   type WebhookTransport,

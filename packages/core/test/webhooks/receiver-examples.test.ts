@@ -1,13 +1,10 @@
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
+import { testReceiverCertificate, testReceiverPrivateKey } from "@mailpulse/testing/peers";
 import express from "express";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhookSignature, WebhookVerificationError } from "../../src/index.js";
-import {
-  testReceiverCertificate,
-  testReceiverPrivateKey,
-} from "../../src/testing/fixtures/self-signed-certificate.js";
 import { createWebhookTransport } from "../../src/webhooks/https-delivery.js";
 import { signDelivery } from "../../src/webhooks/sign-delivery.js";
 
