@@ -5,7 +5,7 @@
  * move it by hand.
  */
 export interface BackgroundJob<Result = void> {
-  /** Names the job in log lines and in the error of a failed `stop()`, e.g. `webhook delivery`. */
+  /** Names the job in log lines and in the error of a failed `stop()`, e.g. `webhook delivery worker`. */
   readonly name: string;
   /**
    * Starts the job's own schedule. Idempotent, and a stopped job stays stopped (its runs would

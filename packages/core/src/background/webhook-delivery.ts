@@ -177,7 +177,7 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
   }
 
   const loop = createPeriodicJob({
-    name: "webhook delivery",
+    name: "webhook delivery worker",
     run: pass,
     everyMs: options.pollIntervalMs,
     logger,
