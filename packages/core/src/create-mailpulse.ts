@@ -1,5 +1,6 @@
 import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
+import { createJobRegistry } from "./background/job-registry.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
@@ -110,8 +111,10 @@ export interface MailPulse extends MailPulseHttp {
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
    * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
-   * so no hit arrives after the queue is written). Idempotent: later calls return the first
-   * call's promise.
+   * so no hit arrives after the queue is written). One step that fails (a provider whose
+   * `close()` throws) does not skip the rest: everything is still released, then the promise
+   * rejects with that error, or an `AggregateError` when several failed. Idempotent: later calls
+   * return the first call's promise.
    */
   stop(): Promise<void>;
   /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
@@ -319,21 +322,26 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   const router = createRouter(mounted);
 
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      await domainRecheck.stop();
-      await webhookWorker.stop();
-      await sendingReconciliation.stop();
-      await idempotencyPurge.stop();
-      await emailsInFlight.settled();
-      await trackingWriter.drain();
-      await tracking.revisionsSettled();
-      webhookSender.close?.();
-      await options.mailProvider?.close?.();
-    })();
-    return stopped;
-  };
+  // Listed in start order; stop() goes from the last to the first. So the periodic jobs stop
+  // before anything else (no new run starts while the rest settles; they are independent of one
+  // another), then the sends under way finish, then the hits still queued are written, then the
+  // revisions those hits set off, and only then is what they use closed: the webhook sender
+  // (after the worker), and the mail provider last (after every send).
+  const jobs = createJobRegistry([
+    { name: "mail provider", stop: () => options.mailProvider?.close?.() },
+    { name: "webhook sender", stop: () => webhookSender.close?.() },
+    { name: "tracking revisions", stop: () => tracking.revisionsSettled() },
+    trackingWriter,
+    { name: "sends in flight", stop: () => emailsInFlight.settled() },
+    // Their first runs go on in the background: start() does not wait for DNS or webhook receivers.
+    domainRecheck,
+    webhookWorker,
+    // Their first runs are awaited: once start() resolves, emails a crash left `sending` are
+    // counted (as `unknown`) and expired idempotency keys are gone.
+    sendingReconciliation,
+    idempotencyPurge,
+  ]);
+  const stop = () => jobs.stop();
 
   return {
     handler,
@@ -357,7 +365,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.
-      if (stopped) return;
+      if (jobs.stopped) return;
       if (!started) {
         if (!secrets.encrypts) {
           logger.info(
@@ -367,12 +375,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
         warnAboutPlatformDomain(platformDomain, logger);
       }
       started = true;
-      domainRecheck.start();
-      webhookWorker.start();
-      // Awaited: once start() resolves, emails a crash left `sending` are counted (as `unknown`).
-      await Promise.all([sendingReconciliation.start(), idempotencyPurge.start()]);
+      await jobs.start();
     },
-    deliverWebhooks: () => webhookWorker.runOnce(),
+    deliverWebhooks: () => webhookWorker.deliverBatch(),
     stop,
     [asyncDisposeSymbol]: stop,
   };

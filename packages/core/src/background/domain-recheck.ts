@@ -1,4 +1,6 @@
 import type { Logger } from "../logger.js";
+import type { BackgroundJob } from "./background-job.js";
+import { createPeriodicJob } from "./periodic-job.js";
 
 /** Options of {@link createDomainRecheckJob}. */
 export interface DomainRecheckJobOptions {
@@ -9,48 +11,18 @@ export interface DomainRecheckJobOptions {
   logger: Logger;
 }
 
-/** The periodic DNS re-check of verified sending domains, run by `mailpulse.start()`. */
-export interface DomainRecheckJob {
-  /** Checks the due domains now, then every `pollMs`. Idempotent. */
-  start(): void;
-  /** Stops polling and waits for a check in progress. */
-  stop(): Promise<void>;
-}
-
 /**
- * Builds the {@link DomainRecheckJob}. Polling is cheap (domains are due once per re-check
- * interval, the service picks them), and runs never overlap: a slow DNS server delays the next
- * run instead of stacking lookups. The timer is unref'd so it never keeps a process alive.
+ * The periodic DNS re-check of verified sending domains, run by `mailpulse.start()`: checks the
+ * due domains at once, then `pollMs` after each check; `runOnce()` resolves with how many were
+ * checked. `start()` does not wait for the first check (a slow DNS server must not hold up the
+ * host's start); `stop()` does. Polling is cheap (domains are due once per re-check interval, the
+ * service picks them), and checks never overlap: a slow DNS server delays the next check instead
+ * of stacking lookups.
  */
 export function createDomainRecheckJob({
   recheckDue,
   pollMs,
   logger,
-}: DomainRecheckJobOptions): DomainRecheckJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  function run(): void {
-    if (running) return;
-    running = recheckDue()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error("sending-domain re-check failed", error))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      run();
-      timer = setInterval(run, pollMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+}: DomainRecheckJobOptions): BackgroundJob<number> {
+  return createPeriodicJob({ name: "sending-domain re-check", run: recheckDue, everyMs: pollMs, logger });
 }

@@ -1,4 +1,5 @@
 import type { TrackingHit } from "../ports/storage.js";
+import type { BackgroundJob } from "./background-job.js";
 
 /** Options of {@link createTrackingWriter}. */
 export interface TrackingWriterOptions {
@@ -22,8 +23,12 @@ export interface QueuedHit {
   committed: Promise<void>;
 }
 
-/** The tracking write path: a bounded queue drained by group commit. */
-export interface TrackingWriter {
+/**
+ * The tracking write path: a bounded queue drained by group commit. As a background job it needs
+ * no start (hits are written as they come, started or not); `stop()` and `runOnce()` both write
+ * every hit queued so far, and hits queued after `stop()` are still written.
+ */
+export interface TrackingWriter extends BackgroundJob {
   /**
    * Queues a hit, waiting while the queue is full (back-pressure: hits are never dropped). The
    * hit is written with everything else queued by then, in one transaction.
@@ -106,7 +111,24 @@ export function createTrackingWriter(options: TrackingWriterOptions): TrackingWr
     }
   }
 
+  async function drain(): Promise<void> {
+    while (writing > 0 || pending.length > 0 || scheduled) {
+      if (!idle) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((done) => {
+          resolve = done;
+        });
+        idle = { promise, resolve };
+      }
+      await idle.promise;
+    }
+  }
+
   return {
+    name: "tracking writer",
+    async start() {},
+    runOnce: drain,
+    stop: drain,
     async queue(hit) {
       while (pending.length >= queueSize) {
         await new Promise<void>((resolve) => waitingForRoom.push(resolve));
@@ -117,18 +139,7 @@ export function createTrackingWriter(options: TrackingWriterOptions): TrackingWr
       scheduleFlush();
       return { committed };
     },
-    async drain() {
-      while (writing > 0 || pending.length > 0 || scheduled) {
-        if (!idle) {
-          let resolve!: () => void;
-          const promise = new Promise<void>((done) => {
-            resolve = done;
-          });
-          idle = { promise, resolve };
-        }
-        await idle.promise;
-      }
-    },
+    drain,
     get queued() {
       return pending.length;
     },

@@ -5,6 +5,9 @@ import type { ClaimedDelivery, Storage, StoredEvent, WebhookRecord } from "../po
 import type { WebhookResponse } from "../ports/webhook-sender.js";
 import type { DeliverEvent } from "../webhooks/deliver-event.js";
 import { planNextStep, type RetryPolicy } from "../webhooks/retry-schedule.js";
+import type { BackgroundJob } from "./background-job.js";
+import { createPeriodicJob } from "./periodic-job.js";
+import type { Scheduler } from "./scheduler.js";
 
 /** Options of {@link createWebhookDeliveryWorker}. */
 export interface WebhookDeliveryWorkerOptions {
@@ -21,21 +24,26 @@ export interface WebhookDeliveryWorkerOptions {
   pollIntervalMs: number;
   /** Delivered and dead deliveries are deleted this long after their last attempt. */
   retentionMs: number;
+  /** When the next pass runs. Default: unref'd timers (`scheduler.ts`). */
+  scheduler?: Scheduler;
 }
 
-/** The webhook delivery worker, run by `mailpulse.start()`. */
-export interface WebhookDeliveryWorker {
-  /** Delivers what is due now, then polls. Idempotent. */
-  start(): void;
+/**
+ * The webhook delivery worker, run by `mailpulse.start()`. `start()` resolves at once; the first
+ * pass runs in the background, and the next `pollIntervalMs` after each pass ends. `runOnce()` is
+ * one pass: batches until one comes back short (nothing more is due), then the purge if an hour
+ * has passed by the injected clock since the last one; it resolves with how many deliveries it
+ * attempted. `stop()` stops polling and waits for the attempts under way (each bounded by the
+ * sender's timeout); deliveries claimed after it are released, not attempted.
+ */
+export interface WebhookDeliveryWorker extends BackgroundJob<number> {
   /**
    * Claims and attempts the deliveries due now, one batch; resolves with how many it attempted.
-   * What `start()` runs in a loop, and what tests call with a controlled clock.
+   * What a pass repeats, and what `mailpulse.deliverWebhooks()` calls.
    */
-  runOnce(): Promise<number>;
+  deliverBatch(): Promise<number>;
   /** Deletes delivered and dead deliveries past the retention period; resolves with how many. */
   purge(): Promise<number>;
-  /** Stops polling and waits for the attempts under way (each bounded by the sender's timeout). */
-  stop(): Promise<void>;
 }
 
 const purgeIntervalMs = 60 * 60 * 1000;
@@ -48,9 +56,6 @@ const purgeIntervalMs = 60 * 60 * 1000;
  */
 export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOptions): WebhookDeliveryWorker {
   const { storage, deliver, clock, logger, policy } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let started = false;
   let stopping = false;
   let lastPurge = Number.NEGATIVE_INFINITY;
 
@@ -126,7 +131,7 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
     }
   }
 
-  async function runOnce(): Promise<number> {
+  async function deliverBatch(): Promise<number> {
     const claimed = await storage.deliveries.claimDue(clock.now(), {
       limit: options.batchSize,
       leaseMs: options.leaseMs,
@@ -154,41 +159,40 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
     return storage.deliveries.purgeFinished(new Date(clock.now().getTime() - options.retentionMs));
   }
 
-  async function tick(): Promise<void> {
-    timer = undefined;
-    running = (async () => {
-      try {
-        // A full batch means more may be due: go on at once.
-        while (!stopping && (await runOnce()) === options.batchSize) {}
-        if (!stopping && Date.now() - lastPurge >= purgeIntervalMs) {
-          lastPurge = Date.now();
-          await purge();
-        }
-      } catch (error) {
-        logger.error("MailPulse: webhook delivery run failed", error);
-      }
-    })();
-    await running;
-    running = undefined;
-    if (!stopping) {
-      timer = setTimeout(tick, options.pollIntervalMs);
-      timer.unref();
+  async function pass(): Promise<number> {
+    let attempted = 0;
+    while (!stopping) {
+      const batch = await deliverBatch();
+      attempted += batch;
+      // A full batch means more may be due: go on at once.
+      if (batch < options.batchSize) break;
     }
+    // The clock, not Date.now(): a test that moves the clock an hour sees the next purge.
+    const now = clock.now().getTime();
+    if (!stopping && now - lastPurge >= purgeIntervalMs) {
+      lastPurge = now;
+      await purge();
+    }
+    return attempted;
   }
 
+  const loop = createPeriodicJob({
+    name: "webhook delivery worker",
+    run: pass,
+    everyMs: options.pollIntervalMs,
+    logger,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+  });
+
   return {
-    start() {
-      if (started || stopping) return;
-      started = true;
-      timer = setTimeout(tick, 0);
-      timer.unref();
-    },
-    runOnce,
+    name: loop.name,
+    start: loop.start,
+    runOnce: loop.runOnce,
+    deliverBatch,
     purge,
     async stop() {
       stopping = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

@@ -68,15 +68,3 @@ export function nodeDnsResolver(options: NodeDnsResolverOptions = {}): DnsResolv
     resolveMx: (name) => query("MX", name, (resolver) => resolver.resolveMx(name)),
   };
 }
-
-/**
- * Parses a comma-separated server list (`MAILPULSE_DNS_SERVERS`): `127.0.0.1, 10.0.0.2:5353`.
- * Empty entries are ignored; returns `undefined` for an empty list (use the system's resolvers).
- */
-export function parseDnsServers(list: string | undefined): string[] | undefined {
-  const servers = (list ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return servers.length ? servers : undefined;
-}

@@ -42,6 +42,30 @@ describe("stop() and await using", () => {
     expect(await storage.organizations.list()).toEqual([]);
   });
 
+  it("still closes the mail provider when closing the webhook sender fails, then rejects with that error", async () => {
+    const provider = closableProvider();
+    const failure = new Error("sockets would not close");
+    const mailpulse = createMailPulse({
+      storage,
+      baseUrl: "http://x.test",
+      mailProvider: provider,
+      logger: quiet,
+      webhooks: {
+        sender: {
+          post: () => Promise.reject(new Error("never posted")),
+          close() {
+            throw failure;
+          },
+        },
+      },
+    });
+    await expect(mailpulse.stop()).rejects.toBe(failure);
+    expect(provider.closed).toBe(1);
+    // Idempotent even when it failed: the same outcome, without closing anything twice.
+    await expect(mailpulse.stop()).rejects.toBe(failure);
+    expect(provider.closed).toBe(1);
+  });
+
   it("stops the instance when an `await using` scope ends", async () => {
     const provider = closableProvider();
     {
