@@ -7,9 +7,8 @@ import type {
   NewEmailRecord,
   SentMark,
 } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
-import { lockEventLog } from "../outbox/event-log-lock.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import { bumpDailyStat, countSentForContacts, logSentEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
@@ -47,7 +46,7 @@ function toEmailRecord(
 /** {@link EmailStore} on Kysely. */
 export function createEmailStore(
   db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
+  dialect: MailPulseDialect,
   schema: string | undefined,
 ): EmailStore {
   /** Counts a just-sent email in the rollups and queues its event (inside `trx`). */
@@ -192,8 +191,8 @@ export function createEmailStore(
       // concurrent batch aborts one of them, and this one must not fail for it.
       await retryOnLockConflict(() =>
         db.transaction().execute(async (trx) => {
-          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
-          if (sent?.logSentEvent) await lockEventLog(trx, capabilities, schema);
+          // First, before any row lock: it appends to the event log (see MailPulseDialect.lockEventLog).
+          if (sent?.logSentEvent) await dialect.lockEventLog(trx, schema);
           await insertEmail(trx, email, sent);
           if (sent) await applySent(trx, email, sent);
         }),
@@ -203,8 +202,8 @@ export function createEmailStore(
       // Runs after the provider accepted the message: a lock conflict must not turn it into a failure.
       return retryOnLockConflict(() =>
         db.transaction().execute(async (trx) => {
-          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
-          if (mark.logSentEvent) await lockEventLog(trx, capabilities, schema);
+          // First, before any row lock: it appends to the event log (see MailPulseDialect.lockEventLog).
+          if (mark.logSentEvent) await dialect.lockEventLog(trx, schema);
           const result = await trx
             .updateTable("mailpulse_email")
             .set({
