@@ -1,5 +1,6 @@
 import type { MailPulseDialect } from "@mailpulse/core/kysely";
 import { sql } from "kysely";
+import { isPostgresLockConflict, isPostgresUniqueViolation } from "./driver-errors.js";
 import { lockEventLog } from "./event-log-lock.js";
 import { type PreparedQueryRunner, recordHitsPostgres } from "./record-hits.js";
 
@@ -27,6 +28,8 @@ export function postgresMailPulseDialect(options: PostgresMailPulseDialectOption
     // One round trip per batch, serialised inside the database by the event log's lock only from
     // the statement's start, so a second batch in flight hides the first one's trip.
     concurrentHitBatches: 2,
+    isLockConflict: isPostgresLockConflict,
+    isUniqueViolation: isPostgresUniqueViolation,
     addSerialId: (table) =>
       table.addColumn("id", "bigint", (column) => column.primaryKey().generatedByDefaultAsIdentity()),
     async currentSchema(db) {

@@ -1,5 +1,6 @@
 import type { MailPulseDialect } from "@mailpulse/core/kysely";
 import type { SqliteDatabase } from "kysely";
+import { isSqliteLockConflict, isSqliteUniqueViolation } from "./driver-errors.js";
 import { createSqliteHitRecorder } from "./record-hits.js";
 
 /** Options of {@link sqliteMailPulseDialect}. */
@@ -31,6 +32,8 @@ export function sqliteMailPulseDialect(options: SqliteMailPulseDialectOptions): 
     skipLocked: false,
     // In-process and one writer at a time: a second batch in flight would only wait.
     concurrentHitBatches: 1,
+    isLockConflict: isSqliteLockConflict,
+    isUniqueViolation: isSqliteUniqueViolation,
     // The rowid alias: ids grow with each insert, without a separate sequence.
     addSerialId: (table) => table.addColumn("id", "integer", (column) => column.primaryKey()),
     currentSchema: async () => undefined,

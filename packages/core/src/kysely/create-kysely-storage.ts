@@ -49,7 +49,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
   const { dialect, schema } = options;
   const db = schema ? options.db.withSchema(schema) : options.db;
   return {
-    organizations: createOrganizationStore(db),
+    organizations: createOrganizationStore(db, dialect),
     apiKeys: createApiKeyStore(db),
     campaigns: createCampaignStore(db, dialect),
     emails: createEmailStore(db, dialect, schema),
@@ -58,10 +58,10 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     webhooks: createWebhookStore(db, dialect),
     deliveries: createDeliveryStore(db, dialect),
     events: createEventStore(db),
-    sendingDomains: createSendingDomainStore(db),
+    sendingDomains: createSendingDomainStore(db, dialect),
     idempotencyKeys: createIdempotencyKeyStore(db),
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
-    verdicts: createVerdictStore(db),
+    verdicts: createVerdictStore(db, dialect),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.

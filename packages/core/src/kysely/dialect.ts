@@ -45,6 +45,19 @@ export interface MailPulseDialect {
    */
   readonly concurrentHitBatches: number;
   /**
+   * Whether a driver error is the database aborting a transaction for a conflict with another
+   * writer (a deadlock, a serialization failure, a busy database), so the store runs the
+   * transaction again, a few times, instead of failing a send or a tracking batch for it.
+   * PostgreSQL: `40P01`, `40001`; SQLite: `SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`.
+   */
+  isLockConflict(error: unknown): boolean;
+  /**
+   * Whether a driver error is a unique or primary key violation: the store answers it as the
+   * contract's "taken"/"exists" outcome (a concurrent insert of the same name won the race).
+   * PostgreSQL: `23505`; SQLite: `SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_CONSTRAINT_PRIMARYKEY`.
+   */
+  isUniqueViolation(error: unknown): boolean;
+  /**
    * Adds the integer primary key `id` that grows with each insert (the event log and the webhook
    * outbox): an identity column on PostgreSQL, the rowid alias on SQLite. Ids must be assigned in
    * insert order; {@link lockEventLog} makes them visible in that order too. The only DDL that

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CampaignRecord, CampaignStore } from "../../ports/storage.js";
 import type { MailPulseDialect } from "../dialect.js";
-import { isUniqueViolation, toCount, toDate, toDateOrNull } from "../mappers.js";
+import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import type { CampaignTable, MailPulseDatabase } from "../schema.js";
 
 const campaignColumns = ["id", "organization_id", "name", "created_at", "archived_at"] as const;
@@ -64,7 +64,7 @@ export function createCampaignStore(db: Kysely<MailPulseDatabase>, dialect: Mail
         });
       } catch (error) {
         // A concurrent creation of the same name won the race.
-        if (isUniqueViolation(error)) return "name_taken";
+        if (dialect.isUniqueViolation(error)) return "name_taken";
         throw error;
       }
     },

@@ -64,7 +64,7 @@ export function createTrackingStore(
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
-      return retryOnLockConflict(() => recordBatch(hits));
+      return retryOnLockConflict(() => recordBatch(hits), dialect.isLockConflict);
     },
   };
 }
