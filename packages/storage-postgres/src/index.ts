@@ -2,13 +2,13 @@
  * `@mailpulse/storage-postgres`: MailPulse storage on PostgreSQL through pg.
  */
 import type { Storage } from "@mailpulse/core";
-import {
-  createKyselyStorage,
-  type MailPulseDatabase,
-  type StorageCapabilities,
-} from "@mailpulse/core/kysely";
+import { createKyselyStorage, type MailPulseDatabase } from "@mailpulse/core/kysely";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { postgresMailPulseDialect } from "./postgres-dialect.js";
+
+export { type PostgresMailPulseDialectOptions, postgresMailPulseDialect } from "./postgres-dialect.js";
+export type { PreparedQueryRunner } from "./record-hits.js";
 
 /** Options of {@link postgresStorage}: a connection string (we own the pool) or the host's pool. */
 export type PostgresStorageOptions = (
@@ -32,9 +32,6 @@ export type PostgresStorageOptions = (
   preparedStatements?: boolean;
 };
 
-/** What PostgreSQL offers the shared Kysely store. */
-export const postgresCapabilities: StorageCapabilities = { dialect: "postgres", skipLocked: true };
-
 /**
  * MailPulse storage on PostgreSQL. The tables, all prefixed `mailpulse_`, live in `schema` or
  * else the connection's current schema (`search_path`). Call `await storage.migrate()` before use.
@@ -48,10 +45,9 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
   const db = new Kysely<MailPulseDatabase>({ dialect: new PostgresDialect({ pool }) });
   return createKyselyStorage({
     db,
-    capabilities: postgresCapabilities,
+    dialect: postgresMailPulseDialect(options.preparedStatements === false ? {} : { preparedQueries: pool }),
     ownsConnection,
     schema: options.schema,
-    ...(options.preparedStatements === false ? {} : { postgresPreparedQueries: pool }),
     rateLimitBackend: { kind: "pg", pool, ...(options.schema ? { schema: options.schema } : {}) },
   });
 }

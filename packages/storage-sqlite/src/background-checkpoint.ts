@@ -24,9 +24,9 @@ export interface BackgroundCheckpoint {
  * Before a restart, up to this many more `PASSIVE` checkpoints, each copying what the writer added
  * during the one before, until one finds fewer than {@link caughtUpPages} new pages. A checkpoint
  * takes 10-18 ms under load, so the next one finds tens or hundreds of pages where the first found
- * thousands, and the restart, which holds the writer while it copies the rest, finds only those
- * (bench/RESULTS.md, tenth pass: the writer waited 33-54 ms at each restart before, now under 5 ms
- * at about half of them and 18-35 ms at the others).
+ * thousands, and the restart, which holds the writer while it copies the rest, finds only those:
+ * the writer waits under 5 ms at about half the restarts and 18-35 ms at the others, against
+ * 33-54 ms at every restart without them (bench/RESULTS.md).
  */
 const catchUpPasses = 3;
 /** 1 MB of 4 KB pages: a copy of a few milliseconds at most, fsync included. */

@@ -2,24 +2,23 @@
  * `@mailpulse/storage-sqlite`: MailPulse storage on SQLite through better-sqlite3.
  */
 import type { Storage } from "@mailpulse/core";
-import {
-  createKyselyStorage,
-  type MailPulseDatabase,
-  type StorageCapabilities,
-} from "@mailpulse/core/kysely";
+import { createKyselyStorage, type MailPulseDatabase } from "@mailpulse/core/kysely";
 import { Kysely, SqliteDialect } from "kysely";
 import { startBackgroundCheckpoint } from "./background-checkpoint.js";
 import { openSqliteDatabase } from "./open-database.js";
+import { sqliteMailPulseDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
+
+export { type SqliteMailPulseDialectOptions, sqliteMailPulseDialect } from "./sqlite-dialect.js";
 
 /**
  * Background checkpoints every 100 ms: while writes pause now and then, the log resets on its own
  * and stays a few MB. Under a load that never pauses it does not (a checkpoint never catches up
  * with the writer), and resetting it means holding the writer for one last copy, in which every
  * tracking request waits. Past 64 MB that happened every 0.7 s at 20,000 hits a second and set the
- * p99; past 256 MB (65,536 pages of 4 KB) it happens a quarter as often (bench/RESULTS.md, ninth
- * pass), and checkpoints catching up first keep the copy short (tenth pass). The price is disk:
- * the log file keeps its largest size.
+ * p99; past 256 MB (65,536 pages of 4 KB) it happens a quarter as often, and checkpoints catching
+ * up first keep the copy short (bench/RESULTS.md has the measurements). The price is disk: the log
+ * file keeps its largest size.
  */
 const checkpointOptions = { intervalMs: 100, restartAfterPages: 65_536 };
 
@@ -44,9 +43,6 @@ export interface SqliteStorageOptions {
   mmapSizeBytes?: number;
 }
 
-/** What SQLite offers the shared Kysely store. */
-export const sqliteCapabilities: StorageCapabilities = { dialect: "sqlite", skipLocked: false };
-
 /**
  * Opens (creating the folder and file when missing) a SQLite database for MailPulse.
  * WAL mode lets the tracking endpoints read while a write is in progress; foreign keys are on
@@ -62,8 +58,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       : undefined;
   const storage = createKyselyStorage({
     db,
-    capabilities: sqliteCapabilities,
-    sqliteDatabase: cached,
+    dialect: sqliteMailPulseDialect({ database: cached }),
     // The raw database, not the statement-cached wrapper: rate-limiter-flexible prepares its own.
     rateLimitBackend: { kind: "better-sqlite3", database },
   });

@@ -3,9 +3,10 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 /**
  * Kysely's SQLite driver calls `prepare` for every query it runs, and better-sqlite3 compiles the
- * SQL anew each time: on the tracking write path that was a tenth of the server's CPU. The SQL of
- * MailPulse's queries is a small fixed set (batches are passed as one JSON parameter, so their text
- * does not grow with the batch), so keeping the compiled statements by their text removes the cost.
+ * SQL anew each time: on the tracking path that was a tenth of the server's CPU. The SQL of
+ * MailPulse's queries is a small, mostly fixed set (the hit writer's batch statements are compiled
+ * once by the writer itself, `record-hits.ts`), so keeping the compiled statements by their text
+ * removes the cost.
  *
  * Bounded (least recently used goes first), so queries whose text varies cannot grow it without
  * limit. A statement still being iterated (a stream in progress) is never handed out twice:

@@ -1,6 +1,6 @@
-import { type Kysely, Migrator, type SqliteDatabase, sql } from "kysely";
+import { type Kysely, Migrator } from "kysely";
 import type { RateLimitBackend, Storage } from "../ports/storage.js";
-import type { StorageCapabilities } from "./capabilities.js";
+import type { MailPulseDialect } from "./dialect.js";
 import { createMigrationProvider, migrationTableNames } from "./migration-provider.js";
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
@@ -15,14 +15,17 @@ import { createStatsStore } from "./stores/stats-store.js";
 import { createTrackingStore } from "./stores/tracking-store.js";
 import { createVerdictStore } from "./stores/verdict-store.js";
 import { createWebhookStore } from "./stores/webhook-store.js";
-import { createHitRecorder } from "./tracking/hit-recorder.js";
-import type { PreparedQueryRunner } from "./tracking/record-hits-postgres.js";
 
 /** Options of {@link createKyselyStorage}. */
 export interface KyselyStorageOptions {
-  /** A Kysely instance over the MailPulse tables (any dialect the capabilities describe). */
+  /** A Kysely instance over the MailPulse tables, on the database `dialect` describes. */
   db: Kysely<MailPulseDatabase>;
-  capabilities: StorageCapabilities;
+  /**
+   * What differs on this database, hit writer included: `sqliteMailPulseDialect(...)` from
+   * `@mailpulse/storage-sqlite`, `postgresMailPulseDialect(...)` from `@mailpulse/storage-postgres`,
+   * or your own {@link MailPulseDialect}.
+   */
+  dialect: MailPulseDialect;
   /**
    * Whether `close()` destroys `db`. True when the storage package created the connection,
    * false when the host passed its own pool (the host closes it). Default true.
@@ -35,65 +38,37 @@ export interface KyselyStorageOptions {
   schema?: string;
   /** The raw connection for the rate limit's counters (see `Storage.rateLimitBackend`). */
   rateLimitBackend?: RateLimitBackend;
-  /**
-   * SQLite only, and required there: the database `db`'s dialect runs on. The tracking write path
-   * runs its compiled statements on it directly, holding `db`'s connection meanwhile
-   * (`kysely/tracking/record-hits-sqlite.ts` says why).
-   */
-  sqliteDatabase?: SqliteDatabase;
-  /**
-   * PostgreSQL only: a runner of named prepared statements (the `pg.Pool` `db` runs on). Given,
-   * the tracking write path's batch statement is parsed and planned once per connection instead
-   * of on every batch. Leave it out behind a pooler that cannot keep prepared statements (PgBouncer
-   * in transaction mode before 1.21).
-   */
-  postgresPreparedQueries?: PreparedQueryRunner;
 }
 
-/** The one Kysely implementation of {@link Storage}; storage packages supply dialect and flags. */
+/**
+ * The one Kysely implementation of {@link Storage}; storage packages supply the connection and
+ * the {@link MailPulseDialect}. Builds the dialect's hit writer at once, so a writer missing what
+ * it needs fails here rather than at the first tracking hit.
+ */
 export function createKyselyStorage(options: KyselyStorageOptions): Storage {
-  const { capabilities, schema } = options;
-  if (capabilities.dialect === "sqlite" && !options.sqliteDatabase) {
-    // Said at construction, not at the first tracking hit of a running server.
-    throw new TypeError(
-      "createKyselyStorage: a SQLite storage needs `sqliteDatabase`, the database its dialect runs on",
-    );
-  }
+  const { dialect, schema } = options;
   const db = schema ? options.db.withSchema(schema) : options.db;
   return {
-    organizations: createOrganizationStore(db),
+    organizations: createOrganizationStore(db, dialect),
     apiKeys: createApiKeyStore(db),
-    campaigns: createCampaignStore(db, capabilities),
-    emails: createEmailStore(db, capabilities, schema),
-    tracking: createTrackingStore(
-      db,
-      capabilities,
-      createHitRecorder(db, {
-        capabilities,
-        schema,
-        sqliteDatabase: options.sqliteDatabase,
-        postgresPreparedQueries: options.postgresPreparedQueries,
-      }),
-    ),
+    campaigns: createCampaignStore(db, dialect),
+    emails: createEmailStore(db, dialect, schema),
+    tracking: createTrackingStore(db, dialect, dialect.createHitRecorder(db, { schema })),
     stats: createStatsStore(db),
-    webhooks: createWebhookStore(db, capabilities),
-    deliveries: createDeliveryStore(db, capabilities),
+    webhooks: createWebhookStore(db, dialect),
+    deliveries: createDeliveryStore(db, dialect),
     events: createEventStore(db),
-    sendingDomains: createSendingDomainStore(db),
+    sendingDomains: createSendingDomainStore(db, dialect),
     idempotencyKeys: createIdempotencyKeyStore(db),
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
-    verdicts: createVerdictStore(db),
+    verdicts: createVerdictStore(db, dialect),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.
-      const migrationSchema =
-        schema ??
-        (capabilities.dialect === "postgres"
-          ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
-          : undefined);
+      const migrationSchema = schema ?? (await dialect.currentSchema(db));
       const migrator = new Migrator({
         db,
-        provider: createMigrationProvider(capabilities),
+        provider: createMigrationProvider(dialect),
         ...migrationTableNames,
         ...(migrationSchema ? { migrationTableSchema: migrationSchema } : {}),
       });

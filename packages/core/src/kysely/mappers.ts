@@ -14,10 +14,3 @@ export function toDateOrNull(value: number | string | bigint | null): Date | nul
 export function toCount(value: number | string | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
 }
-
-/** True when a driver error is a unique-constraint violation (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-}

@@ -4,13 +4,13 @@
  * per migration under `migrations/`, each with `up` and `down`.
  */
 import type { Migration, MigrationProvider } from "kysely";
-import type { StorageCapabilities } from "./capabilities.js";
+import type { MailPulseDialect } from "./dialect.js";
 import { initialSchema } from "./migrations/0001-initial-schema.js";
 import { eventCampaignClickIndex } from "./migrations/0002-event-campaign-click-index.js";
 import { sendingDomainChecks } from "./migrations/0003-sending-domain-checks.js";
 import { webhookDelivery } from "./migrations/0004-webhook-delivery.js";
-import { emailTags } from "./migrations/0005-email-tags.js";
-import { idempotencyKeys } from "./migrations/0005-idempotency-keys.js";
+import { emailTags } from "./migrations/0005a-email-tags.js";
+import { idempotencyKeys } from "./migrations/0005b-idempotency-keys.js";
 import { rateLimit } from "./migrations/0006-rate-limit.js";
 import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 
@@ -21,17 +21,23 @@ export const migrationTableNames = {
 } as const;
 
 /**
- * The ordered migrations for a dialect. The names are recorded in `mailpulse_migration` by
- * every database migrated so far: never rename one, and name a new one so it sorts last.
+ * The ordered migrations, with the dialect's DDL (only `addSerialId` is read). Kysely runs them
+ * in the order of their names, and every database migrated so far has recorded the names in
+ * `mailpulse_migration`: never rename one (a renamed one would run again, and Kysely refuses a
+ * recorded name that is missing), and name a new one so it sorts last (`0008_...`).
+ *
+ * Two names share the number 0005: they were added in parallel and released so. They stay as
+ * recorded; their files are `0005a-`/`0005b-` to show the order the names sort in, which is the
+ * order they run in (docs/storage.md, Migrations).
  */
-export function createMigrationProvider(capabilities: StorageCapabilities): MigrationProvider {
+export function createMigrationProvider(dialect: Pick<MailPulseDialect, "addSerialId">): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
-        "0001_initial_schema": initialSchema(capabilities),
+        "0001_initial_schema": initialSchema(dialect),
         "0002_event_campaign_click_index": eventCampaignClickIndex,
         "0003_sending_domain_checks": sendingDomainChecks,
-        "0004_webhook_delivery": webhookDelivery(capabilities),
+        "0004_webhook_delivery": webhookDelivery(dialect),
         "0005_email_tags": emailTags,
         "0005_idempotency_keys": idempotencyKeys,
         "0006_rate_limit": rateLimit,

@@ -1,7 +1,7 @@
 /**
- * Rollup and event-log writes of the email store (tracking hits have their batched, set-based twin
- * in `tracking/record-hits-sqlite.ts` and `tracking/record-hits-postgres.ts`). Each runs inside the caller's transaction, so a fact and
- * everything counted from it commit together.
+ * Rollup and event-log writes of the email store (tracking hits have their batched twins, each
+ * dialect's hit writer: `record-hits.ts` in the storage packages). Each runs inside the caller's
+ * transaction, so a fact and everything counted from it commit together.
  */
 import { type Kysely, sql } from "kysely";
 import { utcDayOf } from "../util/utc-day.js";

@@ -50,7 +50,7 @@ export interface EarlierHit extends HitSignals {
  * than as `{ ...hit, verdict }`: in a server under load V8 gave every spread copy a hidden class
  * of its own (170,239 remembered hits held 170,239 maps, about 50 MB of the heap, which the
  * garbage collector then walked), and a spread copy cost 1.3 µs against 0.2 µs for this literal
- * (bench/RESULTS.md, eighth pass).
+ * (bench/RESULTS.md).
  */
 export function earlierHitOf(hit: HitSignals, verdict: HitVerdict): EarlierHit {
   return {

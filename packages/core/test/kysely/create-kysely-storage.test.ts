@@ -1,6 +1,6 @@
 import type { MailPulseDatabase } from "@mailpulse/core/kysely";
 import { createKyselyStorage } from "@mailpulse/core/kysely";
-import { sqliteCapabilities } from "@mailpulse/storage-sqlite";
+import { type SqliteMailPulseDialectOptions, sqliteMailPulseDialect } from "@mailpulse/storage-sqlite";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { expect, it } from "vitest";
@@ -9,8 +9,10 @@ it("refuses a SQLite storage without the database its tracking writer runs on, w
   const database = new Database(":memory:");
   const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database }) });
   try {
-    expect(() => createKyselyStorage({ db, capabilities: sqliteCapabilities })).toThrow(
-      "createKyselyStorage: a SQLite storage needs `sqliteDatabase`",
+    // A JavaScript caller (no type check) leaving `database` out.
+    const withoutDatabase = {} as SqliteMailPulseDialectOptions;
+    expect(() => createKyselyStorage({ db, dialect: sqliteMailPulseDialect(withoutDatabase) })).toThrow(
+      "sqliteMailPulseDialect: a SQLite storage needs `database`",
     );
   } finally {
     await db.destroy();

@@ -3,6 +3,8 @@
  * to the raw ones (the old events carry the "recorded before classification" verdict, which is
  * human), so every human figure equals its raw twin until `mailpulse reclassify` runs.
  */
+
+import { sqliteMailPulseDialect } from "@mailpulse/storage-sqlite";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -13,11 +15,12 @@ type AnyDb = Kysely<any>;
 
 describe("migration 0007_hit_verdicts", () => {
   it("starts the human counters at the raw ones, and old events read as human with a reason", async () => {
-    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
+    const database = new Database(":memory:");
+    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database }) });
     try {
       const migrator = new Migrator({
         db,
-        provider: createMigrationProvider({ dialect: "sqlite", skipLocked: false }),
+        provider: createMigrationProvider(sqliteMailPulseDialect({ database })),
         ...migrationTableNames,
       });
       expect((await migrator.migrateTo("0004_webhook_delivery")).error).toBeUndefined();

@@ -3,11 +3,14 @@
  * migrated down to nothing has no MailPulse table left, and migrates up again), and the names
  * databases have recorded stay as they were.
  */
+
+import { postgresMailPulseDialect } from "@mailpulse/storage-postgres";
+import { sqliteMailPulseDialect } from "@mailpulse/storage-sqlite";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, NO_MIGRATIONS, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import type { StorageCapabilities } from "../../src/kysely/capabilities.js";
+import type { MailPulseDialect } from "../../src/kysely/dialect.js";
 import { createMigrationProvider, migrationTableNames } from "../../src/kysely/migration-provider.js";
 
 const connectionString = process.env.DATABASE_URL;
@@ -16,10 +19,10 @@ const connectionString = process.env.DATABASE_URL;
 type AnyDb = Kysely<any>;
 
 /** Migrates `db` up, down to nothing and up again, checking the tables at each step. */
-async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: string): Promise<void> {
+async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: createMigrationProvider(capabilities),
+    provider: createMigrationProvider(dialect),
     ...migrationTableNames,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
@@ -65,9 +68,10 @@ async function roundTrip(db: AnyDb, capabilities: StorageCapabilities, schema?: 
 
 describe("migrations", () => {
   it("run up, down to nothing and up again on SQLite", async () => {
-    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
+    const database = new Database(":memory:");
+    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database }) });
     try {
-      await roundTrip(db, { dialect: "sqlite", skipLocked: false });
+      await roundTrip(db, sqliteMailPulseDialect({ database }));
     } finally {
       await db.destroy();
     }
@@ -80,7 +84,7 @@ describe("migrations", () => {
     const pool = new pg.Pool({ connectionString, max: 2, options: `-c search_path="${schema}"` });
     const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
     try {
-      await roundTrip(db, { dialect: "postgres", skipLocked: true }, schema);
+      await roundTrip(db, postgresMailPulseDialect(), schema);
     } finally {
       await db.destroy();
       await admin.query(`drop schema "${schema}" cascade`);

@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresMailPulseDialect } from "@mailpulse/storage-postgres";
+import { sqliteMailPulseDialect } from "@mailpulse/storage-sqlite";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { isLockConflict, retryOnLockConflict } from "../../src/kysely/retry-on-lock-conflict.js";
+import { retryOnLockConflict } from "../../src/kysely/retry-on-lock-conflict.js";
+
+// Each dialect recognises its driver's conflicts; the retry runs on whichever it is given.
+const { isLockConflict: isPostgresLockConflict } = postgresMailPulseDialect();
 
 describe("retryOnLockConflict", () => {
   it("runs the transaction again after a lock conflict, until it succeeds", async () => {
@@ -13,7 +18,7 @@ describe("retryOnLockConflict", () => {
       runs++;
       if (runs < 3) throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
       return "committed";
-    });
+    }, isPostgresLockConflict);
     expect(result).toBe("committed");
     expect(runs).toBe(3);
   });
@@ -22,10 +27,14 @@ describe("retryOnLockConflict", () => {
     let runs = 0;
     const conflict = Object.assign(new Error("could not serialize access"), { code: "40001" });
     await expect(
-      retryOnLockConflict(async () => {
-        runs++;
-        throw conflict;
-      }, 4),
+      retryOnLockConflict(
+        async () => {
+          runs++;
+          throw conflict;
+        },
+        isPostgresLockConflict,
+        4,
+      ),
     ).rejects.toBe(conflict);
     expect(runs).toBe(4);
   });
@@ -37,7 +46,7 @@ describe("retryOnLockConflict", () => {
       retryOnLockConflict(async () => {
         runs++;
         throw refused;
-      }),
+      }, isPostgresLockConflict),
     ).rejects.toBe(refused);
     expect(runs).toBe(1);
   });
@@ -62,7 +71,7 @@ describe("isLockConflict on real database errors", () => {
         caught = error;
       }
       expect((caught as { code?: string }).code).toMatch(/^SQLITE_BUSY/);
-      expect(isLockConflict(caught)).toBe(true);
+      expect(sqliteMailPulseDialect({ database: first }).isLockConflict(caught)).toBe(true);
       first.exec("rollback");
     } finally {
       first.close();
@@ -97,12 +106,12 @@ describe("isLockConflict on real database errors", () => {
               await client.query("commit");
             } catch (error) {
               await client.query("rollback");
-              if (isLockConflict(error)) conflicts++;
+              if (isPostgresLockConflict(error)) conflicts++;
               throw error;
             } finally {
               client.release();
             }
-          });
+          }, isPostgresLockConflict);
         await Promise.all([crossing(1, 2), crossing(2, 1)]);
         expect(conflicts).toBe(1);
         const { rows } = await pool.query(`select id, n from "${table}" order by id`);

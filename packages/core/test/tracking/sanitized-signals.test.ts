@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createMailPulse, memoryProvider, type Storage } from "@mailpulse/core";
 import { createKyselyStorage, type MailPulseDatabase } from "@mailpulse/core/kysely";
 import { postgresStorage } from "@mailpulse/storage-postgres";
-import { sqliteCapabilities } from "@mailpulse/storage-sqlite";
+import { sqliteMailPulseDialect } from "@mailpulse/storage-sqlite";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
@@ -24,7 +24,7 @@ async function sqliteWithReader(): Promise<StorageWithReader> {
   const database = new Database(":memory:");
   database.pragma("foreign_keys = ON");
   const db = new Kysely<MailPulseDatabase>({ dialect: new SqliteDialect({ database }) });
-  const storage = createKyselyStorage({ db, capabilities: sqliteCapabilities, sqliteDatabase: database });
+  const storage = createKyselyStorage({ db, dialect: sqliteMailPulseDialect({ database }) });
   await storage.migrate();
   return {
     storage,

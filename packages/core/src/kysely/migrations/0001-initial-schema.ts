@@ -1,13 +1,12 @@
 import type { Migration } from "kysely";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import type { AnyDb } from "./any-db.js";
-import { withSerialId } from "./with-serial-id.js";
 
 /**
  * `0001_initial_schema`: every table of the first release. One definition serves both dialects;
- * `withSerialId` spells the auto-increment keys, the only DDL that differs.
+ * the dialect's `addSerialId` spells the auto-increment keys, the only DDL that differs.
  */
-export function initialSchema(capabilities: StorageCapabilities): Migration {
+export function initialSchema(dialect: Pick<MailPulseDialect, "addSerialId">): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -125,7 +124,8 @@ export function initialSchema(capabilities: StorageCapabilities): Migration {
         .columns(["campaign_id", "url"])
         .execute();
 
-      await withSerialId(db.schema.createTable("mailpulse_event"), capabilities)
+      await dialect
+        .addSerialId(db.schema.createTable("mailpulse_event"))
         .addColumn("organization_id", "text", (c) => c.notNull())
         .addColumn("email_id", "text", (c) =>
           c.notNull().references("mailpulse_email.id").onDelete("cascade"),
@@ -212,7 +212,8 @@ export function initialSchema(capabilities: StorageCapabilities): Migration {
         .column("organization_id")
         .execute();
 
-      await withSerialId(db.schema.createTable("mailpulse_webhook_delivery"), capabilities)
+      await dialect
+        .addSerialId(db.schema.createTable("mailpulse_webhook_delivery"))
         .addColumn("organization_id", "text", (c) => c.notNull())
         .addColumn("webhook_id", "text", (c) =>
           c.notNull().references("mailpulse_webhook.id").onDelete("cascade"),

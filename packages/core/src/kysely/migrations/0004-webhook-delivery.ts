@@ -1,7 +1,6 @@
 import { type Migration, sql } from "kysely";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import type { AnyDb } from "./any-db.js";
-import { withSerialId } from "./with-serial-id.js";
 
 /**
  * `0004_webhook_delivery`: what delivering webhooks and listing events need.
@@ -16,7 +15,7 @@ import { withSerialId } from "./with-serial-id.js";
  * - Each delivery attempt is logged in `mailpulse_webhook_attempt`.
  * - A webhook keeps its previous secret during a rotation, and when its failures started.
  */
-export function webhookDelivery(capabilities: StorageCapabilities): Migration {
+export function webhookDelivery(dialect: Pick<MailPulseDialect, "addSerialId">): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -47,7 +46,8 @@ export function webhookDelivery(capabilities: StorageCapabilities): Migration {
         .execute();
 
       await db.schema.dropTable("mailpulse_webhook_delivery").execute();
-      await withSerialId(db.schema.createTable("mailpulse_webhook_delivery"), capabilities)
+      await dialect
+        .addSerialId(db.schema.createTable("mailpulse_webhook_delivery"))
         .addColumn("organization_id", "text", (c) => c.notNull())
         .addColumn("webhook_id", "text", (c) =>
           c.notNull().references("mailpulse_webhook.id").onDelete("cascade"),
@@ -85,7 +85,8 @@ export function webhookDelivery(capabilities: StorageCapabilities): Migration {
         .where(sql.ref("status"), "in", sql`('delivered', 'dead')`)
         .execute();
 
-      await withSerialId(db.schema.createTable("mailpulse_webhook_attempt"), capabilities)
+      await dialect
+        .addSerialId(db.schema.createTable("mailpulse_webhook_attempt"))
         .addColumn("delivery_id", "bigint", (c) =>
           c.notNull().references("mailpulse_webhook_delivery.id").onDelete("cascade"),
         )
@@ -116,7 +117,8 @@ export function webhookDelivery(capabilities: StorageCapabilities): Migration {
       await db.schema.alterTable("mailpulse_webhook").dropColumn("previous_secret").execute();
       await db.schema.dropTable("mailpulse_webhook_attempt").execute();
       await db.schema.dropTable("mailpulse_webhook_delivery").execute();
-      await withSerialId(db.schema.createTable("mailpulse_webhook_delivery"), capabilities)
+      await dialect
+        .addSerialId(db.schema.createTable("mailpulse_webhook_delivery"))
         .addColumn("organization_id", "text", (c) => c.notNull())
         .addColumn("webhook_id", "text", (c) =>
           c.notNull().references("mailpulse_webhook.id").onDelete("cascade"),

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CampaignRecord, CampaignStore } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
-import { isUniqueViolation, toCount, toDate, toDateOrNull } from "../mappers.js";
+import type { MailPulseDialect } from "../dialect.js";
+import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import type { CampaignTable, MailPulseDatabase } from "../schema.js";
 
 const campaignColumns = ["id", "organization_id", "name", "created_at", "archived_at"] as const;
@@ -20,15 +20,12 @@ function toCampaignRecord(
 }
 
 /** {@link CampaignStore} on Kysely. */
-export function createCampaignStore(
-  db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
-): CampaignStore {
+export function createCampaignStore(db: Kysely<MailPulseDatabase>, dialect: MailPulseDialect): CampaignStore {
   return {
     async create(campaign, limits) {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (capabilities.dialect === "postgres") {
+          if (dialect.rowLocks) {
             // Serialise creations per organization so the limit check and the insert are atomic.
             await trx
               .selectFrom("mailpulse_organization")
@@ -67,7 +64,7 @@ export function createCampaignStore(
         });
       } catch (error) {
         // A concurrent creation of the same name won the race.
-        if (isUniqueViolation(error)) return "name_taken";
+        if (dialect.isUniqueViolation(error)) return "name_taken";
         throw error;
       }
     },

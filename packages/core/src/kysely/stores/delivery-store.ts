@@ -5,7 +5,7 @@ import type {
   DeliveryStore,
   WebhookEventType,
 } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase, WebhookDeliveryTable } from "../schema.js";
 
@@ -40,10 +40,7 @@ function toClaimed(row: Selectable<WebhookDeliveryTable>): ClaimedDelivery {
 }
 
 /** {@link DeliveryStore} on Kysely: the outbox, claimed with leases. */
-export function createDeliveryStore(
-  db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
-): DeliveryStore {
+export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: MailPulseDialect): DeliveryStore {
   return {
     async claimDue(now, { limit, leaseMs }) {
       const at = now.getTime();
@@ -61,7 +58,7 @@ export function createDeliveryStore(
         .limit(limit);
       // Workers of other processes skip the rows this claim locks rather than wait for them.
       // (Raw: Kysely's `forUpdate(of)` mis-compiles an aliased table under `withSchema`.)
-      if (capabilities.skipLocked) due = due.modifyEnd(sql`for update of d skip locked`);
+      if (dialect.skipLocked) due = due.modifyEnd(sql`for update of d skip locked`);
       const rows = await db
         .updateTable("mailpulse_webhook_delivery")
         .set((eb) => ({ lease_expires_at: at + leaseMs, attempts: eb("attempts", "+", 1) }))

@@ -7,9 +7,8 @@ import type {
   NewEmailRecord,
   SentMark,
 } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
-import { lockEventLog } from "../outbox/event-log-lock.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import { bumpDailyStat, countSentForContacts, logSentEvent } from "../rollups.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
@@ -47,7 +46,7 @@ function toEmailRecord(
 /** {@link EmailStore} on Kysely. */
 export function createEmailStore(
   db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
+  dialect: MailPulseDialect,
   schema: string | undefined,
 ): EmailStore {
   /** Counts a just-sent email in the rollups and queues its event (inside `trx`). */
@@ -190,37 +189,41 @@ export function createEmailStore(
     async create(email, sent) {
       // Counting a sent email locks its contacts' rows, as tracking batches do: a deadlock with a
       // concurrent batch aborts one of them, and this one must not fail for it.
-      await retryOnLockConflict(() =>
-        db.transaction().execute(async (trx) => {
-          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
-          if (sent?.logSentEvent) await lockEventLog(trx, capabilities, schema);
-          await insertEmail(trx, email, sent);
-          if (sent) await applySent(trx, email, sent);
-        }),
+      await retryOnLockConflict(
+        () =>
+          db.transaction().execute(async (trx) => {
+            // First, before any row lock: it appends to the event log (see MailPulseDialect.lockEventLog).
+            if (sent?.logSentEvent) await dialect.lockEventLog(trx, schema);
+            await insertEmail(trx, email, sent);
+            if (sent) await applySent(trx, email, sent);
+          }),
+        dialect.isLockConflict,
       );
     },
     async markSent(organizationId, emailId, mark) {
       // Runs after the provider accepted the message: a lock conflict must not turn it into a failure.
-      return retryOnLockConflict(() =>
-        db.transaction().execute(async (trx) => {
-          // First, before any row lock: it appends to the event log (see event-log-lock.ts).
-          if (mark.logSentEvent) await lockEventLog(trx, capabilities, schema);
-          const result = await trx
-            .updateTable("mailpulse_email")
-            .set({
-              status: "sent",
-              sent_at: mark.sentAt.getTime(),
-              provider_message_id: mark.providerMessageId,
-            })
-            .where("organization_id", "=", organizationId)
-            .where("id", "=", emailId)
-            .where("status", "=", "sending")
-            .returning(["campaign_id"])
-            .executeTakeFirst();
-          if (!result) return false;
-          await applySent(trx, { organizationId, campaignId: result.campaign_id, id: emailId }, mark);
-          return true;
-        }),
+      return retryOnLockConflict(
+        () =>
+          db.transaction().execute(async (trx) => {
+            // First, before any row lock: it appends to the event log (see MailPulseDialect.lockEventLog).
+            if (mark.logSentEvent) await dialect.lockEventLog(trx, schema);
+            const result = await trx
+              .updateTable("mailpulse_email")
+              .set({
+                status: "sent",
+                sent_at: mark.sentAt.getTime(),
+                provider_message_id: mark.providerMessageId,
+              })
+              .where("organization_id", "=", organizationId)
+              .where("id", "=", emailId)
+              .where("status", "=", "sending")
+              .returning(["campaign_id"])
+              .executeTakeFirst();
+            if (!result) return false;
+            await applySent(trx, { organizationId, campaignId: result.campaign_id, id: emailId }, mark);
+            return true;
+          }),
+        dialect.isLockConflict,
       );
     },
     async markFailed(organizationId, emailId, reason) {
@@ -234,24 +237,26 @@ export function createEmailStore(
     },
     async markStaleSendingUnknown(createdBefore) {
       // Counted like a sent email: it probably was, and its opens and clicks must count too.
-      return retryOnLockConflict(() =>
-        db.transaction().execute(async (trx) => {
-          const stale = await trx
-            .updateTable("mailpulse_email")
-            .set({ status: "unknown", sent_at: sql<number>`created_at` })
-            .where("status", "=", "sending")
-            .where("created_at", "<", createdBefore.getTime())
-            .returning(["id", "organization_id", "campaign_id", "created_at"])
-            .execute();
-          for (const row of stale) {
-            await applySent(
-              trx,
-              { organizationId: row.organization_id, campaignId: row.campaign_id, id: row.id },
-              { providerMessageId: null, sentAt: new Date(Number(row.created_at)) },
-            );
-          }
-          return stale.length;
-        }),
+      return retryOnLockConflict(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const stale = await trx
+              .updateTable("mailpulse_email")
+              .set({ status: "unknown", sent_at: sql<number>`created_at` })
+              .where("status", "=", "sending")
+              .where("created_at", "<", createdBefore.getTime())
+              .returning(["id", "organization_id", "campaign_id", "created_at"])
+              .execute();
+            for (const row of stale) {
+              await applySent(
+                trx,
+                { organizationId: row.organization_id, campaignId: row.campaign_id, id: row.id },
+                { providerMessageId: null, sentAt: new Date(Number(row.created_at)) },
+              );
+            }
+            return stale.length;
+          }),
+        dialect.isLockConflict,
       );
     },
     async get(organizationId, emailId) {

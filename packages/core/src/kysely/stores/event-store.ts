@@ -12,7 +12,7 @@ type Db = Kysely<MailPulseDatabase>;
  *
  * Order: a page is "id > after". SQLite runs one write transaction at a time, so ids grow in
  * commit order; on PostgreSQL every writer of the log holds the event log lock from before its
- * first id until it commits (kysely/outbox/event-log-lock.ts), which gives the same guarantee.
+ * first id until it commits (`MailPulseDialect.lockEventLog`), which gives the same guarantee.
  */
 export function createEventStore(db: Db): EventStore {
   function selectEvents(organizationId: string) {

@@ -1,10 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Organization, OrganizationStore } from "../../ports/storage.js";
-import { isUniqueViolation, toDate, toDateOrNull } from "../mappers.js";
+import type { MailPulseDialect } from "../dialect.js";
+import { toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase } from "../schema.js";
 
 /** {@link OrganizationStore} on Kysely. */
-export function createOrganizationStore(db: Kysely<MailPulseDatabase>): OrganizationStore {
+export function createOrganizationStore(
+  db: Kysely<MailPulseDatabase>,
+  dialect: MailPulseDialect,
+): OrganizationStore {
   const columns = ["id", "name", "created_at"] as const;
   const toOrganization = (row: { id: string; name: string; created_at: number | string }): Organization => ({
     id: row.id,
@@ -60,7 +64,7 @@ export function createOrganizationStore(db: Kysely<MailPulseDatabase>): Organiza
           .execute();
         return true;
       } catch (error) {
-        if (isUniqueViolation(error)) return false;
+        if (dialect.isUniqueViolation(error)) return false;
         throw error;
       }
     },

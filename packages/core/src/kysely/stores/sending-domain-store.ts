@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { SendingDomainRecord, SendingDomainStore } from "../../ports/storage.js";
-import { isUniqueViolation, toDate, toDateOrNull } from "../mappers.js";
+import type { MailPulseDialect } from "../dialect.js";
+import { toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase, SendingDomainTable } from "../schema.js";
 
 function toRecord(row: Selectable<SendingDomainTable>): SendingDomainRecord {
@@ -21,7 +22,10 @@ function toRecord(row: Selectable<SendingDomainTable>): SendingDomainRecord {
 }
 
 /** {@link SendingDomainStore} on Kysely. */
-export function createSendingDomainStore(db: Kysely<MailPulseDatabase>): SendingDomainStore {
+export function createSendingDomainStore(
+  db: Kysely<MailPulseDatabase>,
+  dialect: MailPulseDialect,
+): SendingDomainStore {
   const table = "mailpulse_sending_domain" as const;
   return {
     async create(domain) {
@@ -46,7 +50,7 @@ export function createSendingDomainStore(db: Kysely<MailPulseDatabase>): Sending
         return "created";
       } catch (error) {
         // (organization_id, domain) is unique; a verified name taken elsewhere is the service's check.
-        if (isUniqueViolation(error)) return "exists";
+        if (dialect.isUniqueViolation(error)) return "exists";
         throw error;
       }
     },
@@ -120,7 +124,7 @@ export function createSendingDomainStore(db: Kysely<MailPulseDatabase>): Sending
         return Number(result.numUpdatedRows) > 0 ? "saved" : "missing";
       } catch (error) {
         // The partial unique index on verified names: another organization verified it first.
-        if (isUniqueViolation(error)) return "taken";
+        if (dialect.isUniqueViolation(error)) return "taken";
         throw error;
       }
     },

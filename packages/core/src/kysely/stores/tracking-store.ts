@@ -1,10 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { TrackedEmail, TrackingStore } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { HitRecorder, MailPulseDialect } from "../dialect.js";
 import { toDateOrNull } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { EmailTable, MailPulseDatabase } from "../schema.js";
-import type { HitRecorder } from "../tracking/hit-recorder.js";
 
 const emailColumns = [
   "mailpulse_email.id",
@@ -38,14 +37,12 @@ function toTrackedEmail(row: EmailRow): TrackedEmail {
 /** {@link TrackingStore} on Kysely. */
 export function createTrackingStore(
   db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
-  /** The dialect's batch writer (`createHitRecorder`). */
+  dialect: MailPulseDialect,
+  /** The dialect's batch writer (`MailPulseDialect.createHitRecorder`). */
   recordBatch: HitRecorder,
 ): TrackingStore {
   return {
-    // PostgreSQL: one round trip per batch, serialised inside the database by the event log's lock
-    // only from the statement's start, so a second batch in flight hides the first one's trip.
-    concurrentBatches: capabilities.dialect === "postgres" ? 2 : 1,
+    concurrentBatches: dialect.concurrentHitBatches,
     async findEmails(trackingIds) {
       if (trackingIds.length === 0) return [];
       const rows = await db
@@ -67,7 +64,7 @@ export function createTrackingStore(
     },
     async recordEvents(hits) {
       if (hits.length === 0) return 0;
-      return retryOnLockConflict(() => recordBatch(hits));
+      return retryOnLockConflict(() => recordBatch(hits), dialect.isLockConflict);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { StoredHit, VerdictStore } from "../../ports/storage.js";
 import { utcDayOf } from "../../util/utc-day.js";
+import type { MailPulseDialect } from "../dialect.js";
 import { toDate } from "../mappers.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
 import type { MailPulseDatabase } from "../schema.js";
@@ -13,7 +14,7 @@ type Db = Kysely<MailPulseDatabase>;
  * counters, its contacts and the days of the flipped hits, so its cost follows that email's
  * hits, never the organization's history.
  */
-export function createVerdictStore(db: Db): VerdictStore {
+export function createVerdictStore(db: Db, dialect: MailPulseDialect): VerdictStore {
   return {
     async hitsOfEmail(organizationId, emailId) {
       const rows = await db
@@ -79,8 +80,9 @@ export function createVerdictStore(db: Db): VerdictStore {
 
     async reviseVerdicts(organizationId, emailId, revisions) {
       if (revisions.length === 0) return 0;
-      return retryOnLockConflict(() =>
-        db.transaction().execute((trx) => revise(trx, organizationId, emailId, revisions)),
+      return retryOnLockConflict(
+        () => db.transaction().execute((trx) => revise(trx, organizationId, emailId, revisions)),
+        dialect.isLockConflict,
       );
     },
   };

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { WebhookEventType, WebhookRecord, WebhookStore } from "../../ports/storage.js";
-import type { StorageCapabilities } from "../capabilities.js";
+import type { MailPulseDialect } from "../dialect.js";
 import { toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase, WebhookTable } from "../schema.js";
 
@@ -21,16 +21,13 @@ function toWebhookRecord(row: Selectable<WebhookTable>): WebhookRecord {
 }
 
 /** {@link WebhookStore} on Kysely. */
-export function createWebhookStore(
-  db: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
-): WebhookStore {
+export function createWebhookStore(db: Kysely<MailPulseDatabase>, dialect: MailPulseDialect): WebhookStore {
   return {
     async create(webhook, limit) {
       return db.transaction().execute(async (trx) => {
         // Serialises creates of one organization, so two cannot both pass the limit. SQLite
         // transactions already run one at a time.
-        if (capabilities.skipLocked) {
+        if (dialect.rowLocks) {
           await trx
             .selectFrom("mailpulse_organization")
             .select("id")

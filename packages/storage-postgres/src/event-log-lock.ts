@@ -1,6 +1,5 @@
+import type { MailPulseDatabase } from "@mailpulse/core/kysely";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { StorageCapabilities } from "../capabilities.js";
-import type { MailPulseDatabase } from "../schema.js";
 
 /**
  * The lock that makes the event log's ids grow in commit order on PostgreSQL.
@@ -12,7 +11,7 @@ import type { MailPulseDatabase } from "../schema.js";
  * lock first, before any row lock (so the writers cannot deadlock on it), and holds it until it
  * commits: appends are serialised, so their ids are in commit order. They were serialised per
  * process already (the tracking writer runs one batch at a time); across processes the wait is
- * one short transaction. SQLite runs one write transaction at a time and needs nothing.
+ * one short transaction. (SQLite runs one write transaction at a time and needs no such lock.)
  *
  * One lock per schema, so instances in different schemas of one database do not wait on each other.
  */
@@ -21,12 +20,10 @@ export function eventLogLockSql(schema: string | undefined): RawBuilder<unknown>
   return sql`pg_advisory_xact_lock(hashtext('mailpulse_event_log:' || ${scope}))`;
 }
 
-/** Takes the event log lock inside `trx` (PostgreSQL; nothing on SQLite). Call it first in the transaction. */
+/** Takes the event log lock inside `trx` (`MailPulseDialect.lockEventLog`). Call it first in the transaction. */
 export async function lockEventLog(
   trx: Kysely<MailPulseDatabase>,
-  capabilities: StorageCapabilities,
   schema: string | undefined,
 ): Promise<void> {
-  if (capabilities.dialect !== "postgres") return;
   await sql`select ${eventLogLockSql(schema)}`.execute(trx);
 }

@@ -4,6 +4,7 @@ import type { AnyDb } from "./any-db.js";
 /**
  * `0005_email_tags`: the `tags` of a send, one row per name, so they can be returned with the
  * email and filtered on (`organization_id, name, value` is the events API's filter).
+ * First of the two 0005s (`migration-provider.ts` says why they share the number).
  */
 export const emailTags: Migration = {
   async up(db: AnyDb) {

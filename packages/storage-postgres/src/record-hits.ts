@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
+import { eventRowsOf, type MailPulseDatabase, planBatch } from "@mailpulse/core/kysely";
+import type { TrackingHit } from "@mailpulse/core/storage";
 import { type CompiledQuery, type Kysely, sql } from "kysely";
-import type { TrackingHit } from "../../ports/storage.js";
-import { eventLogLockSql } from "../outbox/event-log-lock.js";
-import type { MailPulseDatabase } from "../schema.js";
-import { eventRowsOf, planBatch } from "./batch-plan.js";
+import { eventLogLockSql } from "./event-log-lock.js";
 
 type Db = Kysely<MailPulseDatabase>;
 
@@ -13,7 +12,7 @@ type Db = Kysely<MailPulseDatabase>;
  * update counted, insert the events, bump link, contact and daily counters and queue the webhook
  * deliveries. One statement is atomic by itself, so no BEGIN/COMMIT either; and one round trip, since
  * the subscribed webhooks are joined in it rather than looked up before. It takes the event log's
- * advisory lock first (kysely/outbox/event-log-lock.ts), so its event ids are in commit order.
+ * advisory lock first (event-log-lock.ts), so its event ids are in commit order.
  *
  * Why not the statement-per-table transaction SQLite uses: on PostgreSQL every statement is a
  * network round trip, and under load each one waits for the server's busy event loop before its

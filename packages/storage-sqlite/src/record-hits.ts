@@ -1,9 +1,15 @@
+import {
+  countedEmailStatuses,
+  createLruCache,
+  eventRowsOf,
+  type HitRecorder,
+  type MailPulseDatabase,
+  planBatch,
+  planDays,
+  queueDeliveriesQuery,
+} from "@mailpulse/core/kysely";
+import type { TrackingHit } from "@mailpulse/core/storage";
 import type { Kysely, SqliteDatabase, SqliteStatement } from "kysely";
-import type { TrackingHit } from "../../ports/storage.js";
-import { createLruCache } from "../../util/lru-cache.js";
-import { queueDeliveriesQuery } from "../outbox/queue-deliveries.js";
-import { countedEmailStatuses, type MailPulseDatabase } from "../schema.js";
-import { eventRowsOf, planBatch, planDays } from "./batch-plan.js";
 
 type Db = Kysely<MailPulseDatabase>;
 
@@ -64,19 +70,16 @@ const contactCacheSize = 10_000;
  * of the batch's deltas, holding Kysely's one connection meanwhile (so no query of Kysely's runs
  * inside it).
  *
- * Why not Kysely's builder and one set-based statement per table, as before: SQLite runs
+ * Why not Kysely's builder and one set-based statement per table: SQLite runs
  * in-process, so a statement costs microseconds, not a round trip; building and compiling
  * statements through Kysely per batch, and the JSON a set-based statement joins against, cost
  * more than the writes. Measured per hit on a file, batches of 50, commit included
- * (bench/RESULTS.md): 58.6 µs with set-based Kysely statements, 35.5 µs like this; 30-32 µs
- * against 35 in a later probe once contacts are updated by primary key from cached addresses.
+ * (bench/RESULTS.md): 58.6 µs with set-based Kysely statements, 35.5 µs with single-row ones, and
+ * 30-32 µs with contacts updated by primary key from cached addresses, as here.
  *
  * Statements are prepared on first use: before `migrate()` the tables they name do not exist.
  */
-export function createSqliteHitRecorder(
-  db: Db,
-  database: SqliteDatabase,
-): (hits: readonly TrackingHit[]) => Promise<number> {
+export function createSqliteHitRecorder(db: Db, database: SqliteDatabase): HitRecorder {
   let statements: Statements | undefined;
   return (hits) =>
     db.connection().execute(async () => {

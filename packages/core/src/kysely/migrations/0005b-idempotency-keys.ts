@@ -4,6 +4,7 @@ import type { AnyDb } from "./any-db.js";
 /**
  * `0005_idempotency_keys`: the `Idempotency-Key`s of the sending routes, per organization, with
  * the answer of the request that claimed each; `expires_at` is indexed for the purge job.
+ * Second of the two 0005s: its name sorts after `0005_email_tags`, so it runs after it.
  */
 export const idempotencyKeys: Migration = {
   async up(db: AnyDb) {
