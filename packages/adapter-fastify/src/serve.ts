@@ -56,9 +56,9 @@ export function createFastifyServe(mailpulse: MailPulseHttp, prefix: string) {
 }
 
 // Module-level, not closures: the bridge hands each its request's options, which hold the reply.
-function sendThroughReply(answer: NodeAnswer, options: FastifyBridgeOptions): FastifyReply {
-  if (answer instanceof Response) return options.reply.send(answer);
-  return options.reply.code(answer.status).headers(answer.headers).send(answer.body);
+function sendThroughReply(answer: NodeAnswer, options: FastifyBridgeOptions): void {
+  if (answer instanceof Response) options.reply.send(answer);
+  else options.reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 /** Fastify's own error handling (the host's `setErrorHandler`, its logger) takes it from here. */

@@ -72,8 +72,9 @@ export interface ServeNodeRequestOptions<Req extends IncomingMessage = IncomingM
    * Writes the answer instead of the bridge: the Fastify adapter sends it through `reply.send`,
    * so the host's `onSend` hooks apply. Receives this options object, where a host can keep what
    * it writes to (Fastify keeps its `reply`) without a closure per request. `Connection: close`
-   * is already set on `res` when the request's body was left unread. Default: written to `res`
-   * (status, headers kept unless overridden, the body streamed with backpressure).
+   * is already set on `res` when the request's body was left unread. A promise it returns is
+   * waited for (and its rejection goes to `onError`); any other value is ignored. Default: written
+   * to `res` (status, headers kept unless overridden, the body streamed with backpressure).
    */
   send?: (answer: NodeAnswer, options: Self) => unknown;
 }
@@ -122,7 +123,10 @@ export async function serveNodeRequest<
     }
     // A body the core did not read to its end (a 401 first, a 413) is not waited for.
     if (bodyLeftUnread(req)) res.setHeader("connection", "close");
-    await options.send(answer, options);
+    const sent = options.send(answer, options);
+    // Only a real promise is waited for: awaiting a plain value (or a thenable such as Fastify's
+    // reply, which would start watching the response's end) costs every hit for nothing.
+    if (sent instanceof Promise) await sent;
   } catch (error) {
     if (options?.onError) options.onError(error, options);
     else answerFailure(res, error);
