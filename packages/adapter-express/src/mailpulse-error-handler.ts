@@ -1,7 +1,6 @@
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { isUnderBasePath } from "@mailpulse/core/node";
+import { isMailPulsePath, isUnderBasePath } from "@mailpulse/core/node";
 import type { ErrorRequestHandler } from "express";
-import { isMailPulsePath } from "./mailpulse-path.js";
 
 /** Where {@link mailpulseErrorHandler} reports a failure it answers with a 500. */
 export interface MailPulseErrorHandlerOptions {

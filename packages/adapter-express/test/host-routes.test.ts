@@ -81,6 +81,31 @@ describe("mailpulseExpress beside the host's own /api routes", () => {
     expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("under a mount prefix, reaches the host's router mounted after it on the same prefix", async () => {
+    const app = express();
+    app.use("/mail", mailpulseExpress(mailpulse));
+    const hostRouter = express.Router();
+    hostRouter.get("/api/users", (_req, res) => {
+      res.json({ users: ["ada"] });
+    });
+    hostRouter.delete("/api/campaigns", (_req, res) => {
+      res.status(418).json({ never: "reached" });
+    });
+    app.use("/mail", hostRouter);
+    app.use((_req, res) => {
+      res.status(404).json({ host: "not found" });
+    });
+    const base = await listen(app);
+    const users = await fetch(`${base}/mail/api/users`);
+    expect(users.status).toBe(200);
+    expect(await users.json()).toEqual({ users: ["ada"] });
+    // MailPulse's own path stays MailPulse's, a wrong method on it included.
+    expect((await fetch(`${base}/mail/api/campaigns`, { method: "DELETE" })).status).toBe(405);
+    const unknown = await fetch(`${base}/mail/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ host: "not found" });
+  });
+
   it("passes an /api path nobody serves to the host's 404", async () => {
     const base = await listen(hostApp());
     const response = await fetch(`${base}/api/nothing-here`);

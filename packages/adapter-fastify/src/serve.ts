@@ -1,6 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import type { MailPulseHttp } from "@mailpulse/core/node";
-import { bodyLeftUnread, pathnameOf, serveDirect, toWebRequest } from "@mailpulse/core/node";
+import { type NodeAnswer, type ServeNodeRequestOptions, serveNodeRequest } from "@mailpulse/core/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Each request's `Content-Type` as the client sent it, while Fastify sees a neutral one. */
@@ -25,38 +26,44 @@ function restoreContentType(request: FastifyRequest): void {
   sentContentTypes.delete(request.raw);
 }
 
+/** The bridge's options for one request, with the reply its answer goes out through. */
+interface FastifyBridgeOptions extends ServeNodeRequestOptions<IncomingMessage, FastifyBridgeOptions> {
+  reply: FastifyReply;
+}
+
 /**
- * Serves one request through the core from Fastify's request and reply. Also used by
- * `mailpulseFastifyServerOptions` for requests Fastify refused before routing.
+ * Serves one request through the core from Fastify's request and reply: one call of the Node
+ * bridge, with the registration prefix taken off the path and the answer sent through
+ * `reply.send`. Also used by `mailpulseFastifyServerOptions` for requests Fastify refused before
+ * routing. Every request that reaches it is MailPulse's (the plugin routes only its base path), so
+ * there is no `onUnmatched`: an `/api` path the route table lacks gets the core's JSON 404.
  */
 export function createFastifyServe(mailpulse: MailPulseHttp, prefix: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  return (request: FastifyRequest, reply: FastifyReply): void => {
     restoreContentType(request);
-    const pathname = withoutPrefix(pathnameOf(request.url), prefix);
-    const direct = await serveDirect(mailpulse, request.raw, { pathname, clientIp: request.ip });
-    if (direct) {
-      if (bodyLeftUnread(request.raw)) reply.header("connection", "close");
-      return reply.code(direct.status).headers(direct.headers).send(direct.body);
-    }
-    const webRequest = toWebRequest(request.raw, {
-      url: withoutPrefix(request.url, prefix),
-      bodyStream: isReadable(request.body) ? request.body : undefined,
-      maxBodyBytes: mailpulse.maxBodyBytes,
-      // request.protocol (and request.ip below) already follow the server's trustProxy option.
+    const options: FastifyBridgeOptions = {
+      mountPath: prefix,
+      // request.ip and request.protocol already follow the server's trustProxy option.
+      clientIp: request.ip,
       protocol: request.protocol,
-      response: reply.raw,
-    });
-    const response = await mailpulse.handler(webRequest, { clientIp: request.ip });
-    // A body the core did not read to its end (a 401 first, a 413) is not waited for.
-    if (bodyLeftUnread(request.raw)) reply.header("connection", "close");
-    return reply.send(response);
+      bodyStream: isReadable(request.body) ? request.body : undefined,
+      reply,
+      send: sendThroughReply,
+      onError: failThroughReply,
+    };
+    void serveNodeRequest(mailpulse, request.raw, reply.raw, options);
   };
 }
 
-/** The core routes on paths relative to the mount point, so the registration prefix comes off. */
-function withoutPrefix(url: string, prefix: string): string {
-  if (prefix === "" || !url.startsWith(prefix)) return url;
-  return url.slice(prefix.length);
+// Module-level, not closures: the bridge hands each its request's options, which hold the reply.
+function sendThroughReply(answer: NodeAnswer, options: FastifyBridgeOptions): void {
+  if (answer instanceof Response) options.reply.send(answer);
+  else options.reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** Fastify's own error handling (the host's `setErrorHandler`, its logger) takes it from here. */
+function failThroughReply(error: unknown, options: FastifyBridgeOptions): void {
+  options.reply.send(error);
 }
 
 function isReadable(value: unknown): value is Readable {

@@ -13,6 +13,7 @@ import { defaultRateLimit } from "./http/rate-limit/rate-limit-options.js";
 import type { MailPulseRoute } from "./http/route.js";
 import { createRouter } from "./http/router.js";
 import { toLogger } from "./logger.js";
+import { clientAddressResolver } from "./measurement/client-address.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
 import { assertValidOptions, warnAboutPlatformDomain } from "./options-validation.js";
@@ -33,7 +34,6 @@ import { createOrganizationService, type OrganizationService } from "./services/
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
-import { clientAddressResolver } from "./services/tracking/client-address.js";
 import { createRecentHits } from "./services/tracking/recent-hits.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import {
@@ -213,6 +213,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
   const classification = { rules: trackingOptions.classificationRules ?? [] };
+  // One rule for the client address, used by the handlers (the per-IP limit and what a hit stores)
+  // and by the tracking service for in-process callers.
+  const clientAddress = clientAddressResolver(trackingOptions.trustProxy ?? false);
   const measurement = createMeasurementService(deps, classification);
   const tracking = createTrackingService({
     lookups: trackingLookups,
@@ -221,7 +224,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     ipAddresses: trackingOptions.ipAddresses ?? "truncated",
     acknowledge: trackingOptions.acknowledge ?? "after-commit",
     logger,
-    clientAddress: clientAddressResolver(trackingOptions.trustProxy ?? false),
+    clientAddress,
     // A tenth of the lookup cache: a burst of hits on one message lasts seconds, not hours.
     recentHits: createRecentHits({
       messages: Math.max(1_000, Math.ceil((trackingOptions.cacheSize ?? 50_000) / 10)),
@@ -318,6 +321,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     ...(rateLimiter ? { rateLimiter } : {}),
     maxBodyBytes,
     logger,
+    clientAddress,
   });
 
   const router = createRouter(mounted);
@@ -345,7 +349,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
-    handleDirect: createDirectHandler(router, logger),
+    handleDirect: createDirectHandler(router, logger, clientAddress),
     servesPath: router.hasPath,
     basePath,
     // What the Node bridge lets through: the largest limit of any route (each route checks its own).

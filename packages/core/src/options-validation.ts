@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { Logger } from "./logger.js";
+import { clientAddressResolver } from "./measurement/client-address.js";
 import type { MailPulseOptions } from "./options.js";
-import { clientAddressResolver } from "./services/tracking/client-address.js";
 
 /** The stores `createMailPulse` reads; a storage without one of them is not a MailPulse storage. */
 const requiredStores = ["organizations", "apiKeys", "campaigns", "emails", "tracking", "stats"] as const;

@@ -1,6 +1,7 @@
 import type { LookupFunction } from "node:net";
 import type { RateLimitOptions } from "./http/rate-limit/rate-limit-options.js";
 import type { Logger } from "./logger.js";
+import type { TrustProxy } from "./measurement/client-address.js";
 import type { ClassificationRule } from "./measurement/hit-verdict.js";
 import type { Clock } from "./ports/clock.js";
 import type { DnsResolver } from "./ports/dns-resolver.js";
@@ -9,7 +10,6 @@ import type { Storage } from "./ports/storage.js";
 import type { WebhookSender } from "./ports/webhook-sender.js";
 import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 import type { PlanLimits } from "./services/service-context.js";
-import type { TrustProxy } from "./services/tracking/client-address.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
 /** How the tracking endpoints record hits. Every field has a default. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { ClientAddressResolver } from "../measurement/client-address.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import { directResponseToResponse } from "./direct-route.js";
 import { errorResponse, jsonResponse } from "./json-response.js";
@@ -14,7 +15,12 @@ import { validate } from "./validate.js";
 
 /** What the adapter knows about the connection and a `Request` cannot carry. */
 export interface MailPulseRequestInfo {
-  /** The client's IP address (the socket's, or the proxy's X-Forwarded-For when trusted). */
+  /**
+   * The address of the peer that sent the request: the socket's, or the client as the host
+   * framework's own trust-proxy setting sees it (Express `req.ip`). MailPulse then believes
+   * `X-Forwarded-For` only as far as `tracking.trustProxy` says; the address that comes out is
+   * what the per-IP tracking limit counts and what opens and clicks store.
+   */
   clientIp?: string;
 }
 
@@ -36,6 +42,11 @@ export interface HandlerOptions {
   rateLimiter?: RateLimiter;
   maxBodyBytes: number;
   logger: Logger;
+  /**
+   * The client's address from the peer's and `X-Forwarded-For` (`tracking.trustProxy`), decided
+   * here once for every route. Default: the peer's address as given.
+   */
+  clientAddress?: ClientAddressResolver;
 }
 
 /** The rate limit's key for an API key: a digest, so no plaintext key is ever stored. */
@@ -67,6 +78,7 @@ function withoutBodyForHead(request: Request, response: Response): Response {
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
   const router = createRouter(options.routes);
+  const clientAddress = options.clientAddress ?? ((peer: string | undefined) => peer);
 
   /** The rate-limit headers of the request being answered, once its key is known. */
   type Answered = { headers?: Record<string, string> };
@@ -101,7 +113,7 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
         (await readRouteInput(route.input, request, url, route.maxBodyBytes ?? options.maxBodyBytes)),
       organizationId,
       request,
-      clientIp: info.clientIp,
+      clientIp: clientAddress(info.clientIp, request.headers.get("x-forwarded-for")),
       publicUrl: `${options.baseUrl}${url.pathname}`,
     };
     const result = await inRequestTerms(route.input, context.input, () => route.handle(context));

@@ -1,5 +1,6 @@
 import { MailPulseError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { ClientAddressResolver } from "../measurement/client-address.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import type { DirectContext, DirectRequest, DirectResponse } from "./direct-route.js";
 import { isDirectRoute } from "./direct-route.js";
@@ -17,8 +18,16 @@ export type DirectHandlerRequest = DirectRequest & { pathname: string };
  */
 export type DirectHandler = (request: DirectHandlerRequest) => Promise<DirectResponse | undefined>;
 
-/** Builds the {@link DirectHandler} over the same router as the fetch handler. */
-export function createDirectHandler(router: Router, logger: Logger): DirectHandler {
+/**
+ * Builds the {@link DirectHandler} over the same router as the fetch handler. `clientAddress` turns
+ * the peer address the bridge passes into the client's (`tracking.trustProxy`), as the fetch
+ * handler does. Default: the peer's address as given.
+ */
+export function createDirectHandler(
+  router: Router,
+  logger: Logger,
+  clientAddress: ClientAddressResolver = peerAddress,
+): DirectHandler {
   return async (request) => {
     const found = router.find(request.method, request.pathname);
     const route: AnyRoute | undefined = found?.route;
@@ -27,7 +36,10 @@ export function createDirectHandler(router: Router, logger: Logger): DirectHandl
     try {
       // One lookup per hit: the match found above only needs its parameters decoded.
       const parsed = parsePathParams(route, found.params);
-      answer = "answer" in parsed ? parsed.answer : await route.direct(contextOf(request, parsed.params));
+      answer =
+        "answer" in parsed
+          ? parsed.answer
+          : await route.direct(contextOf(request, parsed.params, clientAddress));
     } catch (error) {
       answer = errorAnswer(error, logger, request.pathname);
     }
@@ -40,8 +52,17 @@ export function createDirectHandler(router: Router, logger: Logger): DirectHandl
  * pattern (a spread plus one property), V8 gave the copies a hidden class each after some
  * thousands of calls, at 0.65 µs a copy (see `earlierHitOf`).
  */
-function contextOf(request: DirectHandlerRequest, params: unknown): DirectContext<unknown> {
-  return { method: request.method, header: request.header, clientIp: request.clientIp, params };
+function contextOf(
+  request: DirectHandlerRequest,
+  params: unknown,
+  clientAddress: ClientAddressResolver,
+): DirectContext<unknown> {
+  const clientIp = clientAddress(request.clientIp, request.header("x-forwarded-for") ?? null);
+  return { method: request.method, header: request.header, clientIp, params };
+}
+
+function peerAddress(peer: string | undefined): string | undefined {
+  return peer;
 }
 
 function errorAnswer(error: unknown, logger: Logger, pathname: string): DirectResponse {

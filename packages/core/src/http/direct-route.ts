@@ -10,6 +10,10 @@ export interface DirectRequest {
   method: "GET" | "HEAD";
   /** A request header by lower-case name, or `undefined`. */
   header(name: string): string | undefined;
+  /**
+   * From the bridge, the peer's address; in a route's context, the client's address after
+   * `tracking.trustProxy` (the direct handler resolves it, as the fetch handler does).
+   */
   clientIp: string | undefined;
 }
 

@@ -1,3 +1,5 @@
+import type { MailPulseHttp } from "./types.js";
+
 /**
  * The path part of a request target, without query or fragment. Absolute-form targets
  * (`GET http://host/path HTTP/1.1`, which proxies send) are reduced to their path.
@@ -21,4 +23,14 @@ export function pathnameOf(target: string | undefined): string {
  */
 export function isUnderBasePath(pathname: string, basePath: string): boolean {
   return pathname === basePath || pathname.startsWith(`${basePath}/`);
+}
+
+/**
+ * Whether MailPulse answers `pathname` (relative to the mount point): under its base path and a
+ * path of its route table, whatever the method. An instance without `servesPath` (a test double)
+ * claims its whole base path.
+ */
+export function isMailPulsePath(mailpulse: MailPulseHttp, pathname: string): boolean {
+  if (!isUnderBasePath(pathname, mailpulse.basePath)) return false;
+  return mailpulse.servesPath === undefined || mailpulse.servesPath(pathname);
 }

@@ -4,13 +4,6 @@ import { bodyLeftUnread } from "./close-unread-body.js";
 import { hasDotSegment } from "./dot-segments.js";
 import type { MailPulseHttp } from "./types.js";
 
-/** Where the request goes and who sent it, as the adapter determined them. */
-export interface DirectTarget {
-  /** The path relative to the adapter's mount point (what the core routes on), without query. */
-  pathname: string;
-  clientIp: string | undefined;
-}
-
 const dotSegmentAnswer: DirectResponse = {
   status: 400,
   headers: { "content-type": "application/json; charset=utf-8" },
@@ -18,24 +11,26 @@ const dotSegmentAnswer: DirectResponse = {
 };
 
 /**
- * The bridge's short way, which every adapter takes first: a 400 for a raw path with dot segments
- * (any method: see `hasDotSegment`; checked here because a `Request` only ever holds the resolved
- * path), else the core's answer to a GET or HEAD of a direct route (the tracking routes) as plain
- * data. `undefined` otherwise (or when the instance has no direct handler): the adapter then
- * builds a `Request` as for any other route. See `defineDirectRoute`.
+ * The bridge's short way, taken first: a 400 for a raw path with dot segments (any method: see
+ * `hasDotSegment`; checked here because a `Request` only ever holds the resolved path), else the
+ * core's answer to a GET or HEAD of a direct route (the tracking routes) as plain data.
+ * `undefined` otherwise (or when the instance has no direct handler): the bridge then builds a
+ * `Request` as for any other route. `pathname` is relative to the mount point, without query;
+ * `clientIp` is the peer's address. See `defineDirectRoute`.
  */
 export function serveDirect(
   mailpulse: MailPulseHttp,
   req: IncomingMessage,
-  target: DirectTarget,
+  pathname: string,
+  clientIp: string | undefined,
 ): Promise<DirectResponse | undefined> | undefined {
-  if (hasDotSegment(target.pathname)) return Promise.resolve(dotSegmentAnswer);
+  if (hasDotSegment(pathname)) return Promise.resolve(dotSegmentAnswer);
   const method = req.method;
   if ((method !== "GET" && method !== "HEAD") || mailpulse.handleDirect === undefined) return undefined;
   return mailpulse.handleDirect({
     method,
-    pathname: target.pathname,
-    clientIp: target.clientIp,
+    pathname,
+    clientIp,
     header: (name) => {
       const value = req.headers[name];
       return Array.isArray(value) ? value[0] : value;

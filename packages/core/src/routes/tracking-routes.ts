@@ -66,7 +66,6 @@ export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimite
           await tracking.recordOpen(params.id, {
             ip: clientIp,
             userAgent: header("user-agent"),
-            forwardedFor: header("x-forwarded-for"),
           });
         }
         return pixelAnswer;
@@ -84,7 +83,6 @@ export function trackingRoutes(tracking: TrackingService, ipLimiter?: RateLimite
         const signals = {
           ip: clientIp,
           userAgent: header("user-agent"),
-          forwardedFor: header("x-forwarded-for"),
         };
         const url = await tracking.resolveClick(params.id, signals, method !== "HEAD");
         if (!url) return unknownLinkAnswer;

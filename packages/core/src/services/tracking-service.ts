@@ -1,12 +1,12 @@
 import type { QueuedHit, TrackingWriter } from "../background/tracking-writer.js";
 import type { Logger } from "../logger.js";
+import type { ClientAddressResolver } from "../measurement/client-address.js";
 import type { ClassificationOptions, HitSignals } from "../measurement/hit-verdict.js";
 import type { Clock } from "../ports/clock.js";
 import type { TrackedEmail, TrackingHit } from "../ports/storage.js";
 import { createLruCache } from "../util/lru-cache.js";
 import { redirectUrl } from "../util/redirect-url.js";
 import { sanitizeText } from "../util/sanitize-text.js";
-import type { ClientAddressResolver } from "./tracking/client-address.js";
 import { type IpAddressRetention, retainedIp } from "./tracking/client-ip.js";
 import { isTrackedStatus } from "./tracking/counted-status.js";
 import { judgeHit } from "./tracking/judge-hit.js";
@@ -15,10 +15,16 @@ import type { TrackingLookups } from "./tracking/tracking-lookups.js";
 
 /** Request signals kept with an event. */
 export interface TrackingSignals {
-  /** The socket's address (or the host framework's idea of the client's). */
+  /**
+   * The peer's address (the socket's, or the host framework's idea of the client's). The HTTP
+   * routes pass the client's address, already resolved by the handler.
+   */
   ip?: string;
   userAgent?: string | null;
-  /** The `X-Forwarded-For` header, believed as far as `tracking.trustProxy` says. */
+  /**
+   * The `X-Forwarded-For` header, believed as far as `tracking.trustProxy` says (the same rule as
+   * the handler's), for in-process callers that hold the raw header.
+   */
   forwardedFor?: string | null;
 }
 

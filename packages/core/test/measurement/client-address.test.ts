@@ -1,7 +1,7 @@
 import { createMailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { describe, expect, it } from "vitest";
-import { clientAddressResolver } from "../../src/services/tracking/client-address.js";
+import { clientAddressResolver } from "../../src/measurement/client-address.js";
 
 describe("the client address behind proxies (tracking.trustProxy)", () => {
   const chain = "198.51.100.7, 203.0.113.10, 10.0.0.3";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { addressRanges, unmapped } from "../../measurement/address-ranges.js";
+import { addressRanges, unmapped } from "./address-ranges.js";
 
 /**
  * Which proxies in front of MailPulse to believe about the client's address:
@@ -14,7 +14,14 @@ import { addressRanges, unmapped } from "../../measurement/address-ranges.js";
  */
 export type TrustProxy = boolean | number | readonly string[];
 
-/** Resolves the client's address from the socket's and `X-Forwarded-For`, as `trustProxy` allows. */
+/**
+ * Resolves the client's address from the peer's (the socket's, or what the host framework reports)
+ * and `X-Forwarded-For`, as `trustProxy` allows. The one rule for the client address: the core
+ * applies it once per request (what the per-IP tracking limit counts and what a hit stores), the
+ * tracking service to in-process callers' signals, the bare Node listener to its own `trustProxy`.
+ * Resolving an address that has no header left to read returns it unchanged (IPv4-mapped IPv6
+ * unmapped when a proxy is trusted), so applying the rule to its own answer changes nothing.
+ */
 export type ClientAddressResolver = (
   socketAddress: string | undefined,
   forwardedFor: string | null,
@@ -30,6 +37,8 @@ export function clientAddressResolver(trustProxy: TrustProxy = false): ClientAdd
   }
   const trusted = Array.isArray(trustProxy) ? addressRanges(trustProxy as readonly string[]) : undefined;
   return (socket, forwardedFor) => {
+    // No header (the usual case, and every second application): nothing to walk, no arrays built.
+    if (!forwardedFor) return socket === undefined ? undefined : unmapped(socket);
     const chain = [...parseForwardedFor(forwardedFor), ...(socket ? [unmapped(socket)] : [])];
     if (chain.length === 0) return socket;
     if (trustProxy === true) return chain[0];
