@@ -8,9 +8,8 @@ import {
   listCampaignsDocs,
 } from "../openapi/operations/campaign-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
-import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
-import { type CampaignLinksInput, campaignLinksSchema } from "../services/campaigns/campaign-links-input.js";
 import { idParams } from "./id-params.js";
+import { sentQuery } from "./sent-query.js";
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {
@@ -25,10 +24,9 @@ export function campaignRoutes(campaigns: CampaignService) {
       method: "POST",
       path: "/campaigns",
       docs: createCampaignDocs,
-      input: { from: "body", schema: createCampaignSchema },
+      input: { from: "body", schema: campaigns.create.schema },
       status: 201,
-      // Unparsed JSON typed as what it should be: the service parses it.
-      handle: ({ organizationId, input }) => campaigns.create(organizationId, input as CreateCampaignInput),
+      handle: ({ organizationId, input }) => campaigns.create.parsed(organizationId, input),
     }),
     defineRoute({
       method: "GET",
@@ -42,15 +40,15 @@ export function campaignRoutes(campaigns: CampaignService) {
       path: "/campaigns/:id/links",
       docs: listCampaignLinksDocs,
       params: idParams,
-      input: { from: "query", schema: campaignLinksSchema },
+      input: { from: "query", schema: campaigns.links.schema },
       // Like the contact list: the body is the array, the next page's URL is in `Link`.
-      handle: async ({ organizationId, params, input, publicUrl }) => {
-        const query = input as Record<string, string | undefined>;
-        const page = await campaigns.links(organizationId, params.id, query as CampaignLinksInput);
+      handle: async ({ organizationId, params, input, rawInput, publicUrl }) => {
+        const page = await campaigns.links.parsed(organizationId, params.id, input);
         const headers: Record<string, string> = {};
         if (page.nextCursor) {
           const next = new URLSearchParams();
-          if (query.limit !== undefined) next.set("limit", query.limit);
+          const limit = sentQuery(rawInput).limit;
+          if (limit !== undefined) next.set("limit", limit);
           next.set("cursor", page.nextCursor);
           headers.link = `<${publicUrl}?${next}>; rel="next"`;
         }

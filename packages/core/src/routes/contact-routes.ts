@@ -3,7 +3,7 @@ import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
 import { getContactDocs, listContactsDocs } from "../openapi/operations/contact-docs.js";
 import type { ContactService } from "../services/contact-service.js";
-import { type ContactListInput, contactListSchema } from "../services/contacts/contact-list-input.js";
+import { sentQuery } from "./sent-query.js";
 
 /** The query parameters the next page's URL keeps (the cursor is the next page's own). */
 const keptListParameters = ["search", "limit"] as const;
@@ -18,11 +18,11 @@ export function contactRoutes(contacts: ContactService) {
       method: "GET",
       path: "/contacts",
       docs: listContactsDocs,
-      input: { from: "query", schema: contactListSchema },
-      handle: async ({ organizationId, input, publicUrl }) => {
-        // The query as sent (strings): the service coerces and checks it.
-        const query = input as Record<string, string | undefined>;
-        const page = await contacts.list(organizationId, query as ContactListInput);
+      input: { from: "query", schema: contacts.list.schema },
+      handle: async ({ organizationId, input, rawInput, publicUrl }) => {
+        const page = await contacts.list.parsed(organizationId, input);
+        // The next page keeps the query as sent, not as parsed (a limit of "020" stays "020").
+        const query = sentQuery(rawInput);
         const headers: Record<string, string> = {};
         if (page.nextCursor) {
           const next = new URLSearchParams();

@@ -9,20 +9,11 @@ import {
   verifySendingDomainDocs,
   verifyTrackingDomainDocs,
 } from "../openapi/operations/domain-docs.js";
-import {
-  type DomainInput,
-  domainInputSchema,
-  type VerifySendingDomainInput,
-  verifySendingDomainSchema,
-} from "../services/domains/domain-input.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import { idParams } from "./id-params.js";
 
-/**
- * `/sending-domains` and `/organizations/domain` (the custom tracking domain). The services
- * validate their input, so bodies are handed over unparsed, typed as what they should be.
- */
+/** `/sending-domains` and `/organizations/domain` (the custom tracking domain). */
 export function domainRoutes(sendingDomains: SendingDomainService, trackingDomain: TrackingDomainService) {
   return [
     defineRoute({
@@ -35,17 +26,16 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
       method: "POST",
       path: "/sending-domains",
       docs: createSendingDomainDocs,
-      input: { from: "body", schema: domainInputSchema },
+      input: { from: "body", schema: sendingDomains.create.schema },
       status: 201,
-      handle: ({ organizationId, input }) => sendingDomains.create(organizationId, input as DomainInput),
+      handle: ({ organizationId, input }) => sendingDomains.create.parsed(organizationId, input),
     }),
     defineRoute({
       method: "POST",
       path: "/sending-domains/verify",
       docs: verifySendingDomainDocs,
-      input: { from: "body", schema: verifySendingDomainSchema },
-      handle: ({ organizationId, input }) =>
-        sendingDomains.verify(organizationId, input as VerifySendingDomainInput),
+      input: { from: "body", schema: sendingDomains.verify.schema },
+      handle: ({ organizationId, input }) => sendingDomains.verify.parsed(organizationId, input),
     }),
     defineRoute({
       method: "DELETE",
@@ -67,8 +57,8 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
       method: "POST",
       path: "/organizations/domain",
       docs: setTrackingDomainDocs,
-      input: { from: "body", schema: domainInputSchema },
-      handle: ({ organizationId, input }) => trackingDomain.set(organizationId, input as DomainInput),
+      input: { from: "body", schema: trackingDomain.set.schema },
+      handle: ({ organizationId, input }) => trackingDomain.set.parsed(organizationId, input),
     }),
     defineRoute({
       method: "DELETE",

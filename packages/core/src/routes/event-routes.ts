@@ -1,7 +1,6 @@
 import { defineRoute } from "../http/route.js";
 import { listEventsDocs } from "../openapi/operations/event-docs.js";
 import type { EventService } from "../services/event-service.js";
-import { type EventListInput, eventListSchema } from "../services/events/event-list-input.js";
 
 /** `GET /api/events`: the organization's event log, for receivers catching up. */
 export function eventRoutes(events: EventService) {
@@ -10,9 +9,8 @@ export function eventRoutes(events: EventService) {
       method: "GET",
       path: "/events",
       docs: listEventsDocs,
-      input: { from: "query", schema: eventListSchema },
-      // The query as sent (strings): the service coerces and checks it.
-      handle: ({ organizationId, input }) => events.list(organizationId, input as EventListInput),
+      input: { from: "query", schema: events.list.schema },
+      handle: ({ organizationId, input }) => events.list.parsed(organizationId, input),
     }),
   ];
 }

@@ -12,12 +12,6 @@ import {
   updateWebhookDocs,
 } from "../openapi/operations/webhook-docs.js";
 import type { WebhookService } from "../services/webhook-service.js";
-import {
-  type CreateWebhookInput,
-  createWebhookSchema,
-  type UpdateWebhookInput,
-  updateWebhookSchema,
-} from "../services/webhooks/webhook-input.js";
 import { idParams, maxPathIdLength } from "./id-params.js";
 
 const deliveryParams = idParams.extend({ deliveryId: z.string().min(1).max(maxPathIdLength) });
@@ -35,18 +29,17 @@ export function webhookRoutes(webhooks: WebhookService) {
       method: "POST",
       path: "/webhooks",
       docs: createWebhookDocs,
-      input: { from: "body", schema: createWebhookSchema },
+      input: { from: "body", schema: webhooks.create.schema },
       status: 201,
-      handle: ({ organizationId, input }) => webhooks.create(organizationId, input as CreateWebhookInput),
+      handle: ({ organizationId, input }) => webhooks.create.parsed(organizationId, input),
     }),
     defineRoute({
       method: "PATCH",
       path: "/webhooks/:id",
       docs: updateWebhookDocs,
       params: idParams,
-      input: { from: "body", schema: updateWebhookSchema },
-      handle: ({ organizationId, params, input }) =>
-        webhooks.update(organizationId, params.id, input as UpdateWebhookInput),
+      input: { from: "body", schema: webhooks.update.schema },
+      handle: ({ organizationId, params, input }) => webhooks.update.parsed(organizationId, params.id, input),
     }),
     defineRoute({
       method: "DELETE",

@@ -1,15 +1,11 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
-import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
-import {
-  type CampaignLinksInput,
-  campaignLinksSchema,
-  encodeCampaignLinkCursor,
-} from "./campaigns/campaign-links-input.js";
+import { createCampaignSchema } from "./campaigns/campaign-input.js";
+import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
 /** A campaign as the API returns it. */
 export interface Campaign {
@@ -65,7 +61,7 @@ export interface CampaignService {
    * Creates a campaign: VALIDATION_FAILED for an invalid input, CONFLICT when the name exists,
    * PLAN_LIMIT_REACHED past the plan limit.
    */
-  create(organizationId: string, input: CreateCampaignInput): Promise<Campaign>;
+  create: ValidatedMethod<[organizationId: string], typeof createCampaignSchema, Campaign>;
   /** Non-archived campaigns, newest first. */
   list(organizationId: string): Promise<Campaign[]>;
   /**
@@ -77,7 +73,12 @@ export interface CampaignService {
    * A page of the campaign's links with their clicks, in URL order; NOT_FOUND for unknown or
    * foreign ids, VALIDATION_FAILED for a bad `limit` or `cursor`.
    */
-  links(organizationId: string, id: string, input?: CampaignLinksInput): Promise<CampaignLinkPage>;
+  links: ValidatedMethod<
+    [organizationId: string, id: string],
+    typeof campaignLinksSchema,
+    CampaignLinkPage,
+    true
+  >;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
 }
@@ -113,10 +114,13 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
   }
 
   return {
-    async create(organizationId, input) {
-      const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
-      return toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name));
-    },
+    create: validatedMethod(
+      createCampaignSchema,
+      "campaigns.create",
+      { leading: 1 },
+      async (organizationId: string, { name }) =>
+        toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name)),
+    ),
     async list(organizationId) {
       return (await storage.campaigns.listActive(organizationId)).map(toApiCampaign);
     },
@@ -147,21 +151,25 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
       };
     },
-    async links(organizationId, id, input = {}) {
-      const { limit, cursor } = parseInput(campaignLinksSchema, input, "campaigns.links");
-      await getRecord(organizationId, id);
-      // One row more than asked tells whether a next page exists without a count.
-      const rows = await storage.stats.campaignLinksByUrl(organizationId, id, {
-        limit: limit + 1,
-        ...(cursor === undefined ? {} : { afterUrl: cursor }),
-      });
-      const links = rows.slice(0, limit);
-      const last = links.at(-1);
-      return {
-        links,
-        nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
-      };
-    },
+    links: validatedMethod(
+      campaignLinksSchema,
+      "campaigns.links",
+      { leading: 2, whenOmitted: {} },
+      async (organizationId: string, id: string, { limit, cursor }): Promise<CampaignLinkPage> => {
+        await getRecord(organizationId, id);
+        // One row more than asked tells whether a next page exists without a count.
+        const rows = await storage.stats.campaignLinksByUrl(organizationId, id, {
+          limit: limit + 1,
+          ...(cursor === undefined ? {} : { afterUrl: cursor }),
+        });
+        const links = rows.slice(0, limit);
+        const last = links.at(-1);
+        return {
+          links,
+          nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
+        };
+      },
+    ),
     async archive(organizationId, id) {
       const record = await getRecord(organizationId, id);
       if (record.archivedAt || !(await storage.campaigns.archive(organizationId, id, clock.now()))) {

@@ -2,10 +2,10 @@ import { notFound } from "../errors.js";
 import type { HitSource } from "../measurement/hit-verdict.js";
 import type { ContactRecord } from "../ports/storage.js";
 import { encodeContactCursor } from "./contacts/contact-cursor.js";
-import { type ContactListInput, contactListSchema } from "./contacts/contact-list-input.js";
+import { contactListSchema } from "./contacts/contact-list-input.js";
 import { ratio } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
 /** Entries the contact timeline keeps, newest first. */
 export const contactTimelineLimit = 100;
@@ -66,7 +66,7 @@ export interface ContactService {
    * Contacts, most recent activity first; VALIDATION_FAILED for an invalid input (a `limit` out
    * of range, a cursor MailPulse did not issue).
    */
-  list(organizationId: string, input?: ContactListInput): Promise<ContactPage>;
+  list: ValidatedMethod<[organizationId: string], typeof contactListSchema, ContactPage, true>;
   /** The contact (address case-insensitive); NOT_FOUND when the organization never emailed it. */
   get(organizationId: string, email: string): Promise<ContactDetail>;
 }
@@ -115,29 +115,33 @@ export function createContactService(deps: ServiceDeps): ContactService {
   }
 
   return {
-    async list(organizationId, input = {}) {
-      const { limit, cursor: after, ...options } = parseInput(contactListSchema, input, "contacts.list");
-      const search = options.search?.trim();
-      // One row more than asked tells whether a next page exists without a count.
-      const rows = await storage.stats.listContacts(organizationId, {
-        ...(search ? { search } : {}),
-        limit: limit + 1,
-        ...(after ? { after } : {}),
-      });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const campaigns = await campaignsOf(
-        organizationId,
-        page.map((contact) => contact.address),
-      );
-      return {
-        contacts: page.map((contact) => toSummary(contact, campaigns.get(contact.address) ?? [])),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeContactCursor({ lastActivity: last.lastActivity, address: last.address })
-            : null,
-      };
-    },
+    list: validatedMethod(
+      contactListSchema,
+      "contacts.list",
+      { leading: 1, whenOmitted: {} },
+      async (organizationId: string, { limit, cursor: after, ...options }) => {
+        const search = options.search?.trim();
+        // One row more than asked tells whether a next page exists without a count.
+        const rows = await storage.stats.listContacts(organizationId, {
+          ...(search ? { search } : {}),
+          limit: limit + 1,
+          ...(after ? { after } : {}),
+        });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        const campaigns = await campaignsOf(
+          organizationId,
+          page.map((contact) => contact.address),
+        );
+        return {
+          contacts: page.map((contact) => toSummary(contact, campaigns.get(contact.address) ?? [])),
+          nextCursor:
+            rows.length > limit && last
+              ? encodeContactCursor({ lastActivity: last.lastActivity, address: last.address })
+              : null,
+        };
+      },
+    ),
     async get(organizationId, email) {
       const address = email.trim().toLowerCase();
       const contact = await storage.stats.getContact(organizationId, address);

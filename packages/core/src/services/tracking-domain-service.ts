@@ -1,9 +1,9 @@
 import { MailPulseError, notFound } from "../errors.js";
 import { DnsLookupError, type DnsResolver } from "../ports/dns-resolver.js";
-import { type DomainInput, domainInputSchema } from "./domains/domain-input.js";
+import { domainInputSchema } from "./domains/domain-input.js";
 import { sameHostName } from "./domains/domain-name.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
 /** `GET /api/organizations/domain`. */
 export interface TrackingDomainState {
@@ -28,7 +28,11 @@ export interface TrackingDomainService {
    * VALIDATION_FAILED for a missing or malformed domain, BAD_REQUEST when another organization
    * uses it.
    */
-  set(organizationId: string, input: DomainInput): Promise<{ customDomain: string; domainVerified: false }>;
+  set: ValidatedMethod<
+    [organizationId: string],
+    typeof domainInputSchema,
+    { customDomain: string; domainVerified: false }
+  >;
   /** Removes the domain: new sends use the base URL again. Idempotent. */
   remove(organizationId: string): Promise<void>;
   /**
@@ -73,13 +77,17 @@ export function createTrackingDomainService(
         expectedCNAME: trackingHost,
       };
     },
-    async set(organizationId, input) {
-      const { domain } = parseInput(domainInputSchema, input, "trackingDomain.set");
-      if (!(await storage.organizations.setCustomDomain(organizationId, domain))) {
-        throw new MailPulseError("BAD_REQUEST", `${domain} is already used by another organization`);
-      }
-      return { customDomain: domain, domainVerified: false };
-    },
+    set: validatedMethod(
+      domainInputSchema,
+      "trackingDomain.set",
+      { leading: 1 },
+      async (organizationId: string, { domain }) => {
+        if (!(await storage.organizations.setCustomDomain(organizationId, domain))) {
+          throw new MailPulseError("BAD_REQUEST", `${domain} is already used by another organization`);
+        }
+        return { customDomain: domain, domainVerified: false };
+      },
+    ),
     async remove(organizationId) {
       await storage.organizations.setCustomDomain(organizationId, null);
     },

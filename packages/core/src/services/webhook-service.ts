@@ -10,13 +10,8 @@ import type {
 import type { SecretBox } from "../util/secret-box.js";
 import type { DeliverEvent } from "../webhooks/deliver-event.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
-import {
-  type CreateWebhookInput,
-  createWebhookSchema,
-  type UpdateWebhookInput,
-  updateWebhookSchema,
-} from "./webhooks/webhook-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
+import { createWebhookSchema, updateWebhookSchema } from "./webhooks/webhook-input.js";
 
 /** A webhook as the API returns it (the spec's shape). */
 export interface Webhook {
@@ -91,9 +86,9 @@ export interface WebhookServiceOptions {
 export interface WebhookService {
   list(organizationId: string): Promise<Webhook[]>;
   /** VALIDATION_FAILED for a bad or private URL, unknown events, or past the per-organization limit. */
-  create(organizationId: string, input: CreateWebhookInput): Promise<Webhook>;
+  create: ValidatedMethod<[organizationId: string], typeof createWebhookSchema, Webhook>;
   /** NOT_FOUND for unknown or foreign ids. */
-  update(organizationId: string, id: string, input: UpdateWebhookInput): Promise<Webhook>;
+  update: ValidatedMethod<[organizationId: string, id: string], typeof updateWebhookSchema, Webhook>;
   /** Deletes it with its deliveries; NOT_FOUND for unknown or foreign ids. */
   delete(organizationId: string, id: string): Promise<void>;
   /** A new secret; the old one keeps signing (as a second signature) for `rotationOverlapMs`. */
@@ -177,45 +172,53 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
       return (await storage.webhooks.list(organizationId)).map(toWebhook);
     },
 
-    async create(organizationId, rawInput) {
-      const input = parseInput(createWebhookSchema, rawInput, "webhooks.create");
-      const url = await options.checkUrl(input.url);
-      const now = clock.now();
-      const record: WebhookRecord = {
-        id: deps.createId(),
-        organizationId,
-        url,
-        events: input.events,
-        secret: secrets.seal(createWebhookSecret()),
-        previousSecret: null,
-        previousSecretExpiresAt: null,
-        isActive: true,
-        failingSince: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (!(await storage.webhooks.create(record, options.maxWebhooks))) {
-        throw new MailPulseError(
-          "VALIDATION_FAILED",
-          `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
-        );
-      }
-      return toWebhook(record);
-    },
+    create: validatedMethod(
+      createWebhookSchema,
+      "webhooks.create",
+      { leading: 1 },
+      async (organizationId: string, input) => {
+        const url = await options.checkUrl(input.url);
+        const now = clock.now();
+        const record: WebhookRecord = {
+          id: deps.createId(),
+          organizationId,
+          url,
+          events: input.events,
+          secret: secrets.seal(createWebhookSecret()),
+          previousSecret: null,
+          previousSecretExpiresAt: null,
+          isActive: true,
+          failingSince: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        if (!(await storage.webhooks.create(record, options.maxWebhooks))) {
+          throw new MailPulseError(
+            "VALIDATION_FAILED",
+            `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
+          );
+        }
+        return toWebhook(record);
+      },
+    ),
 
-    async update(organizationId, id, rawInput) {
-      const input = parseInput(updateWebhookSchema, rawInput, "webhooks.update");
-      await found(organizationId, id);
-      const url = input.url === undefined ? undefined : await options.checkUrl(input.url);
-      const updated = await storage.webhooks.update(organizationId, id, {
-        url,
-        events: input.events,
-        isActive: input.isActive,
-        updatedAt: clock.now(),
-      });
-      if (!updated) throw notFound("Webhook");
-      return toWebhook(updated);
-    },
+    update: validatedMethod(
+      updateWebhookSchema,
+      "webhooks.update",
+      { leading: 2 },
+      async (organizationId: string, id: string, input) => {
+        await found(organizationId, id);
+        const url = input.url === undefined ? undefined : await options.checkUrl(input.url);
+        const updated = await storage.webhooks.update(organizationId, id, {
+          url,
+          events: input.events,
+          isActive: input.isActive,
+          updatedAt: clock.now(),
+        });
+        if (!updated) throw notFound("Webhook");
+        return toWebhook(updated);
+      },
+    ),
 
     async delete(organizationId, id) {
       if (!(await storage.webhooks.delete(organizationId, id))) throw notFound("Webhook");

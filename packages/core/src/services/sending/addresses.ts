@@ -73,26 +73,34 @@ export function formatMailbox(mailbox: MailAddress): string {
 }
 
 /** A zod schema for one mailbox string, parsed into a {@link MailAddress}. */
-export const mailboxSchema = z.string().transform((input, context) => {
-  if (controlCharacters.test(input)) {
-    context.addIssue({ code: "custom", message: "must not contain control characters (CR, LF...)" });
-    return z.NEVER;
-  }
-  const mailbox = splitMailbox(input);
-  if (!mailbox) {
-    context.addIssue({
-      code: "custom",
-      message: `"${input.slice(0, 100)}" is not an email address or \`Name <address>\``,
-    });
-    return z.NEVER;
-  }
-  const checked = checkAddress(mailbox.address);
-  if (!checked.ok) {
-    context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${checked.problem}` });
-    return z.NEVER;
-  }
-  return { ...mailbox, address: checked.address };
-});
+export const mailboxSchema = z
+  .string()
+  .transform((input, context) => {
+    if (controlCharacters.test(input)) {
+      context.addIssue({ code: "custom", message: "must not contain control characters (CR, LF...)" });
+      return z.NEVER;
+    }
+    const mailbox = splitMailbox(input);
+    if (!mailbox) {
+      context.addIssue({
+        code: "custom",
+        message: `"${input.slice(0, 100)}" is not an email address or \`Name <address>\``,
+      });
+      return z.NEVER;
+    }
+    const checked = checkAddress(mailbox.address);
+    if (!checked.ok) {
+      context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${checked.problem}` });
+      return z.NEVER;
+    }
+    return { ...mailbox, address: checked.address };
+  })
+  .meta({
+    id: "Mailbox",
+    description:
+      "An email address, optionally with a display name: `ann@example.com` or `Ann Lee <ann@example.com>` (the name may be quoted). Control characters (CR, LF...) are refused; the address must have exactly one `@`, a 1 to 64 character local part, no spaces, at most 254 characters and a dotted (or bracketed literal) domain.",
+    examples: ["ann@example.com", "Ann Lee <ann@example.com>"],
+  });
 
 /** Most recipients accepted in one of `to`, `cc`, `bcc` (Resend and Postmark allow 50). */
 export const maxRecipientsPerField = 50;
@@ -103,35 +111,46 @@ export const maxRecipientsPerField = 50;
  * declares the input type (what TypeScript callers may pass) and lets every value through to the
  * transform, which checks it (what JSON callers actually pass).
  */
-export const mailboxListSchema = z.custom<string | string[]>().transform((value: unknown, context) => {
-  if (value === undefined) {
-    context.addIssue({ code: "custom", message: "is required" });
-    return z.NEVER;
-  }
-  const isList = Array.isArray(value);
-  const entries: unknown[] = isList ? value : [value];
-  if (entries.length > maxRecipientsPerField) {
-    context.addIssue({ code: "custom", message: `at most ${maxRecipientsPerField} addresses` });
-    return z.NEVER;
-  }
-  const mailboxes: MailAddress[] = [];
-  entries.forEach((entry, index) => {
-    if (typeof entry !== "string") {
-      context.addIssue({
-        code: "custom",
-        message: "must be an address string or an array of them",
-        path: isList ? [index] : [],
-      });
-      return;
+export const mailboxListSchema = z
+  .custom<string | string[]>()
+  .transform((value: unknown, context) => {
+    if (value === undefined) {
+      context.addIssue({ code: "custom", message: "is required" });
+      return z.NEVER;
     }
-    const parsed = mailboxSchema.safeParse(entry);
-    if (parsed.success) mailboxes.push(parsed.data);
-    else
-      context.addIssue({
-        code: "custom",
-        message: parsed.error.issues[0]?.message ?? "is invalid",
-        path: isList ? [index] : [],
-      });
+    const isList = Array.isArray(value);
+    const entries: unknown[] = isList ? value : [value];
+    if (entries.length > maxRecipientsPerField) {
+      context.addIssue({ code: "custom", message: `at most ${maxRecipientsPerField} addresses` });
+      return z.NEVER;
+    }
+    const mailboxes: MailAddress[] = [];
+    entries.forEach((entry, index) => {
+      if (typeof entry !== "string") {
+        context.addIssue({
+          code: "custom",
+          message: "must be an address string or an array of them",
+          path: isList ? [index] : [],
+        });
+        return;
+      }
+      const parsed = mailboxSchema.safeParse(entry);
+      if (parsed.success) mailboxes.push(parsed.data);
+      else
+        context.addIssue({
+          code: "custom",
+          message: parsed.error.issues[0]?.message ?? "is invalid",
+          path: isList ? [index] : [],
+        });
+    });
+    return mailboxes;
+  })
+  // A z.custom: zod cannot derive its JSON Schema, so it is written here.
+  .meta({
+    id: "MailboxList",
+    description: "One mailbox, or an array of at most 50.",
+    oneOf: [
+      { $ref: "#/components/schemas/Mailbox" },
+      { type: "array", items: { $ref: "#/components/schemas/Mailbox" }, maxItems: maxRecipientsPerField },
+    ],
   });
-  return mailboxes;
-});
