@@ -1,5 +1,12 @@
+import { successSchema } from "../../http/answer-schemas.js";
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
+import {
+  campaignDetailSchema,
+  campaignListSchema,
+  campaignSchema,
+  linkClicksSchema,
+} from "../../services/campaigns/campaign-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** `GET /campaigns`. */
 export const listCampaignsDocs: OperationDocs = {
@@ -8,16 +15,7 @@ export const listCampaignsDocs: OperationDocs = {
   summary: "List campaigns",
   description: "The organization's campaigns that are not archived, newest first. Not paginated.",
   responses: {
-    "200": {
-      description: "The campaigns.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/CampaignList",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The campaigns.", campaignListSchema),
   },
 };
 
@@ -29,9 +27,6 @@ export const createCampaignDocs: OperationDocs = {
   description:
     "Creates a campaign. Names are unique within the organization, archived campaigns included. Sending with a new name in `campaignId` also creates the campaign.",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/CreateCampaignRequest",
-    },
     examples: {
       spring: {
         value: {
@@ -41,16 +36,7 @@ export const createCampaignDocs: OperationDocs = {
     },
   },
   responses: {
-    "201": {
-      description: "Created.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Campaign",
-          },
-        },
-      },
-    },
+    "201": jsonAnswer("Created.", campaignSchema),
     "400": errorDocs("The body is missing, is not JSON or fails validation.", {
       missing: "Request body is required: send a JSON object",
       invalidJson: 'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
@@ -84,16 +70,7 @@ export const getCampaignDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "The campaign detail.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/CampaignDetail",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The campaign detail.", campaignDetailSchema),
     "400": errorDocs("The path is malformed.", { badEncoding: "Malformed percent-encoding in the URL path" }),
     "404": {
       $ref: "#/components/responses/CampaignNotFound",
@@ -149,9 +126,7 @@ export const listCampaignLinksDocs: OperationDocs = {
         "application/json": {
           schema: {
             type: "array",
-            items: {
-              $ref: "#/components/schemas/LinkClicks",
-            },
+            items: linkClicksSchema,
           },
         },
       },
@@ -184,16 +159,7 @@ export const archiveCampaignDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "Archived.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Success",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("Archived.", successSchema),
     "400": errorDocs("The campaign is already archived; or the path is malformed.", {
       alreadyArchived: "Campaign is already archived",
       badEncoding: "Malformed percent-encoding in the URL path",

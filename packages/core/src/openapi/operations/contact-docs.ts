@@ -1,5 +1,6 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
+import { contactDetailSchema, contactSummarySchema } from "../../services/contacts/contact-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** `GET /contacts`. */
 export const listContactsDocs: OperationDocs = {
@@ -50,9 +51,7 @@ export const listContactsDocs: OperationDocs = {
         "application/json": {
           schema: {
             type: "array",
-            items: {
-              $ref: "#/components/schemas/ContactSummary",
-            },
+            items: contactSummarySchema,
           },
         },
       },
@@ -81,16 +80,7 @@ export const getContactDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "The contact.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/ContactDetail",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The contact.", contactDetailSchema),
     "400": errorDocs("The address is longer than 320 characters; or the path is malformed.", {
       tooLong: 'Invalid request path: "email": Too big: expected string to have <=320 characters',
       badEncoding: "Malformed percent-encoding in the URL path",

@@ -1,5 +1,14 @@
+import { successSchema } from "../../http/answer-schemas.js";
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
+import {
+  sendingDomainListSchema,
+  sendingDomainSchema,
+  sendingDomainVerificationSchema,
+  trackingDomainSchema,
+  trackingDomainSetSchema,
+  trackingDomainVerificationSchema,
+} from "../../services/domains/domain-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** `GET /sending-domains`. */
 export const listSendingDomainsDocs: OperationDocs = {
@@ -9,16 +18,7 @@ export const listSendingDomainsDocs: OperationDocs = {
   description:
     "The organization's sending domains, oldest first, each with its three DNS records and their last verification status. Never the DKIM private key.",
   responses: {
-    "200": {
-      description: "The domains.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/SendingDomainList",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The domains.", sendingDomainListSchema),
   },
 };
 
@@ -30,9 +30,6 @@ export const createSendingDomainDocs: OperationDocs = {
   description:
     "Normalises the name (lower case, no trailing dot, IDN to punycode), generates a 2048-bit DKIM key for it, calls the mail provider's domain hook when it has one, and answers the domain `pending` with its MX, SPF (TXT) and DKIM (CNAME) records, all `not_started`. A name only pending in another organization can be added: whoever verifies first wins.",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/DomainRequest",
-    },
     examples: {
       acme: {
         value: {
@@ -42,16 +39,7 @@ export const createSendingDomainDocs: OperationDocs = {
     },
   },
   responses: {
-    "201": {
-      description: "Created.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/SendingDomain",
-          },
-        },
-      },
-    },
+    "201": jsonAnswer("Created.", sendingDomainSchema),
     "400": errorDocs(
       "The body is missing, is not JSON, the domain is malformed, or the mail provider refused it.",
       {
@@ -76,9 +64,6 @@ export const verifySendingDomainDocs: OperationDocs = {
   description:
     "Looks every record up in DNS (per-query timeout, 5 s by default) and saves each one's status: `verified`, or `failed` with an `error` saying what was found. The domain becomes `verified` when all three match. A verified domain whose records fail stays verified until three checks in a row failed (docs/domains.md).",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/VerifySendingDomainRequest",
-    },
     examples: {
       verify: {
         value: {
@@ -88,16 +73,7 @@ export const verifySendingDomainDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "The domain with its checked records.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/SendingDomainVerification",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The domain with its checked records.", sendingDomainVerificationSchema),
     "400": errorDocs("The body is missing, is not JSON, or has no `domainId`.", {
       missing: 'Invalid request body: "domainId" is required',
     }),
@@ -128,16 +104,7 @@ export const deleteSendingDomainDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "Deleted.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Success",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("Deleted.", successSchema),
     "400": errorDocs("The path is malformed.", { badEncoding: "Malformed percent-encoding in the URL path" }),
     "404": errorDocs(
       "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
@@ -154,16 +121,7 @@ export const getTrackingDomainDocs: OperationDocs = {
   description:
     "The organization's custom tracking domain, whether it is verified, and the CNAME target it must point to.",
   responses: {
-    "200": {
-      description: "The tracking domain.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/TrackingDomain",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The tracking domain.", trackingDomainSchema),
   },
 };
 
@@ -175,9 +133,6 @@ export const setTrackingDomainDocs: OperationDocs = {
   description:
     "Sets (or replaces) the domain; verification starts over. New sends keep using the base URL until the domain is verified.",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/DomainRequest",
-    },
     examples: {
       track: {
         value: {
@@ -187,16 +142,7 @@ export const setTrackingDomainDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "Set, not yet verified.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/TrackingDomainSet",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("Set, not yet verified.", trackingDomainSetSchema),
     "400": errorDocs(
       "The body is missing, is not JSON, the domain is malformed, or another organization uses it.",
       {
@@ -215,16 +161,7 @@ export const deleteTrackingDomainDocs: OperationDocs = {
   description:
     "Removes the domain: new sends use the base URL again; emails already sent keep their URLs. Idempotent.",
   responses: {
-    "200": {
-      description: "Removed.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Success",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("Removed.", successSchema),
   },
 };
 
@@ -236,16 +173,7 @@ export const verifyTrackingDomainDocs: OperationDocs = {
   description:
     "Looks the CNAME of the domain up. Verified when it points to `expectedCNAME` (case and trailing dot do not matter); then new tracking URLs start with `https://<domain>`. A mismatch or a DNS failure is not an error status: `verified: false` with what was found. Takes no body.",
   responses: {
-    "200": {
-      description: "The outcome.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/TrackingDomainVerification",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The outcome.", trackingDomainVerificationSchema),
     "404": errorDocs("No custom tracking domain is set.", { notSet: "Custom tracking domain not found" }),
   },
 };

@@ -1,9 +1,13 @@
-import type { OperationDocs } from "../../http/operation-docs.js";
-import type { JsonObject } from "../../util/json.js";
-import { errorDocs } from "./error-docs.js";
+import type { DocsObject, OperationDocs } from "../../http/operation-docs.js";
+import {
+  emailSchema,
+  registerEmailResultSchema,
+  sendEmailResultSchema,
+} from "../../services/sending/email-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** The `Idempotency-Key` request header of the sending routes (docs/idempotency.md). */
-const idempotencyHeader: Record<string, JsonObject> = {
+const idempotencyHeader: Record<string, DocsObject> = {
   "Idempotency-Key": {
     description:
       "Makes the request safe to retry: 1 to 256 printable ASCII characters, unique per request (a UUID, or your own id of the message). Within 24 hours, a request with the same key and the same body gets the first request's status and body back (with `Idempotent-Replayed: true`) and nothing is sent again; a concurrent repeat waits for the first answer (up to `sending.idempotencyWaitMs`, default 10 s, then `409`); the same key with another body is `422`. Keys are per organization. A request refused with a 4xx frees its key.",
@@ -18,7 +22,7 @@ const idempotencyHeader: Record<string, JsonObject> = {
 };
 
 /** The idempotency answers both sending routes add to their own. */
-const idempotencyErrors: Record<string, JsonObject> = {
+const idempotencyErrors: Record<string, DocsObject> = {
   "409": errorDocs(
     "A request with the same `Idempotency-Key` is still running after the wait; or it was cut off by a server crash (it may have sent: it is not sent again).",
     {
@@ -40,9 +44,6 @@ export const sendEmailDocs: OperationDocs = {
   description:
     "Sends an email through the instance's delivery provider, with tracking applied, in this order:\n1. The sender: when the domain of `from` is a verified sending domain of the organization, `from` is used as given (and the message is DKIM-signed); otherwise the sender becomes the same local part at `send.<platformDomain>` (keeping the display name) and `Reply-To` is set to the original address unless `replyTo` is given.\n2. Every trackable link of `htmlContent` (absolute `http:`/`https:` URLs without template placeholders such as `{{...}}`, and without a `data-mailpulse-notrack` attribute) is rewritten to its own tracking URL `{base}/api/t/c/<link_tracking_id>`, unless `tracking.clicks` is false.\n3. A 1x1 tracking pixel `{base}/api/t/o/<email_tracking_id>` is injected before `</body>`, unless `tracking.opens` is false.\n4. The email and its links are stored, the modified HTML is sent (with a plain-text part generated from it when `text` is absent, and an `X-MailPulse-Tracking-Id` header), the email is marked sent and the `EMAIL_SENT` webhook event is queued.\n\n`{base}` is the organization's verified custom tracking domain (`https://<domain>`) when it has one, otherwise the instance's `baseUrl`.\n\nWhen the provider fails, the email is kept with status `failed` and the answer is `500 {\"error\": \"Email delivery failed (email <emailId>)\"}`: `GET /api/emails/<emailId>` shows it with the provider's reason.",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/SendEmailRequest",
-    },
     examples: {
       simple: {
         summary: "One recipient, in a campaign",
@@ -66,9 +67,7 @@ export const sendEmailDocs: OperationDocs = {
         "Sent. The response describes the tracking applied. A repeat with the same `Idempotency-Key` gets the same answer with the header `Idempotent-Replayed: true`.",
       content: {
         "application/json": {
-          schema: {
-            $ref: "#/components/schemas/SendEmailResult",
-          },
+          schema: sendEmailResultSchema,
         },
       },
     },
@@ -104,9 +103,6 @@ export const registerEmailDocs: OperationDocs = {
   description:
     "Registers an email that the caller sends itself (through its own mail system) and returns its HTML with tracking applied: every trackable link rewritten to its tracking URL (unless `tracking.clicks` is false) and the open pixel injected (unless `tracking.opens` is false), exactly as `POST /api/send` does. MailPulse sends nothing: the caller sends the returned `html` as the email's body.\n\nThe email is stored as sent from the moment of the call, so its opens and clicks are tracked and counted in campaign, global and contact statistics. No `EMAIL_SENT` webhook event is emitted for it (opens and clicks do emit `EMAIL_OPENED` and `EMAIL_CLICKED`).\n\nCompared with `POST /api/send`: `from` is optional and recorded as given (no sender rewriting); `text`, `replyTo`, `cc`, `bcc`, `attachments` and `headers` are not accepted: like any unknown field, they are answered 400 naming them.",
   requestBody: {
-    schema: {
-      $ref: "#/components/schemas/RegisterEmailRequest",
-    },
     examples: {
       registered: {
         summary: "An email the caller sends through its own SMTP server",
@@ -129,9 +125,7 @@ export const registerEmailDocs: OperationDocs = {
       description: "Registered. Send `html` as the email's HTML body.",
       content: {
         "application/json": {
-          schema: {
-            $ref: "#/components/schemas/RegisterEmailResult",
-          },
+          schema: registerEmailResultSchema,
           examples: {
             registered: {
               value: {
@@ -188,16 +182,7 @@ export const getEmailDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "The email.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/Email",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The email.", emailSchema),
     "400": errorDocs("The path is malformed.", { badEncoding: "Malformed percent-encoding in the URL path" }),
     "404": errorDocs("The organization has no email with this id.", { notFound: "Email not found" }),
   },

@@ -1,5 +1,6 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
+import { eventPageSchema } from "../../services/webhooks/webhook-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** `GET /events`. */
 export const listEventsDocs: OperationDocs = {
@@ -31,10 +32,7 @@ export const listEventsDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "A page of events.",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/EventPage" } } },
-    },
+    "200": jsonAnswer("A page of events.", eventPageSchema),
     "400": errorDocs("A query parameter is invalid.", {
       badType:
         'Invalid request query: "type": has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',

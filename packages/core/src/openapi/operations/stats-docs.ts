@@ -1,5 +1,6 @@
 import type { OperationDocs } from "../../http/operation-docs.js";
-import { errorDocs } from "./error-docs.js";
+import { campaignPeriodStatsSchema, globalStatsSchema } from "../../services/stats/stats-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 /** `GET /campaigns/{id}/stats`. */
 export const getCampaignStatsDocs: OperationDocs = {
@@ -35,16 +36,7 @@ export const getCampaignStatsDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": {
-      description: "The statistics.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/CampaignPeriodStats",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The statistics.", campaignPeriodStatsSchema),
     "400": errorDocs("`period` is not one of the accepted formats; or the path is malformed.", {
       badPeriod:
         'Invalid period "2026-02-30,2026-03-01": 2026-02-30 is not a calendar date. Accepted formats: 7d, 30d, 90d, or an inclusive date range YYYY-MM-DD,YYYY-MM-DD of at most 366 days',
@@ -63,15 +55,6 @@ export const getGlobalStatsDocs: OperationDocs = {
   description:
     "All-time totals over every sent (or registered) email of the organization: all campaigns, archived ones included, and emails without a campaign.",
   responses: {
-    "200": {
-      description: "The totals.",
-      content: {
-        "application/json": {
-          schema: {
-            $ref: "#/components/schemas/GlobalStats",
-          },
-        },
-      },
-    },
+    "200": jsonAnswer("The totals.", globalStatsSchema),
   },
 };

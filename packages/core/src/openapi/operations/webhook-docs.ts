@@ -1,14 +1,18 @@
+import { successSchema } from "../../http/answer-schemas.js";
 import type { OperationDocs } from "../../http/operation-docs.js";
-import type { JsonObject } from "../../util/json.js";
-import { errorDocs } from "./error-docs.js";
+import {
+  webhookDeliveryDetailSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookTestResultSchema,
+} from "../../services/webhooks/webhook-answers.js";
+import { errorDocs, jsonAnswer } from "./error-docs.js";
 
 const tags = ["Webhooks"];
 
 /** A JSON answer with a component schema. */
-const answer = (description: string, schema: string): JsonObject => ({
-  description,
-  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
-});
 
 const webhookNotFound = errorDocs("No webhook with this id in the organization.", {
   notFound: "Webhook not found",
@@ -32,7 +36,7 @@ export const listWebhooksDocs: OperationDocs = {
   operationId: "listWebhooks",
   summary: "List webhooks",
   description: "The organization's webhooks, oldest first, with their secrets. Not paginated (20 at most).",
-  responses: { "200": answer("The webhooks.", "WebhookList") },
+  responses: { "200": jsonAnswer("The webhooks.", webhookListSchema) },
 };
 
 /** `POST /webhooks`. */
@@ -43,7 +47,6 @@ export const createWebhookDocs: OperationDocs = {
   description:
     "Subscribes an HTTPS endpoint to events. The URL must be absolute `https://`, without credentials, and must not be or resolve to a loopback, private, link-local, CGNAT, multicast or otherwise non-public address (unless the server allows private networks). An organization has at most 20 webhooks. The answer carries the signing secret (32 characters).",
   requestBody: {
-    schema: { $ref: "#/components/schemas/CreateWebhookRequest" },
     examples: {
       all: {
         value: {
@@ -54,7 +57,7 @@ export const createWebhookDocs: OperationDocs = {
     },
   },
   responses: {
-    "201": answer("Created, active.", "Webhook"),
+    "201": jsonAnswer("Created, active.", webhookSchema),
     "400": errorDocs("The body is invalid, the URL is refused, or the organization has 20 webhooks.", {
       notHttps: 'Invalid request body: "url": must be an https:// URL',
       unknownEvent:
@@ -73,11 +76,10 @@ export const updateWebhookDocs: OperationDocs = {
     "Changes the URL (checked as on creation), the events, or `isActive`. Re-activating a webhook resumes its pending deliveries. `updatedAt` changes on every update.",
   parameters: idParameter,
   requestBody: {
-    schema: { $ref: "#/components/schemas/UpdateWebhookRequest" },
     examples: { pause: { value: { isActive: false } } },
   },
   responses: {
-    "200": answer("The updated webhook.", "Webhook"),
+    "200": jsonAnswer("The updated webhook.", webhookSchema),
     "400": errorDocs("The body is invalid or the URL is refused.", {
       notHttps: 'Invalid request body: "url": must be an https:// URL',
     }),
@@ -92,7 +94,7 @@ export const deleteWebhookDocs: OperationDocs = {
   summary: "Delete a webhook",
   description: "Deletes the webhook with its queued and past deliveries.",
   parameters: idParameter,
-  responses: { "200": answer("Deleted.", "Success"), "404": webhookNotFound },
+  responses: { "200": jsonAnswer("Deleted.", successSchema), "404": webhookNotFound },
 };
 
 /** `POST /webhooks/{id}/rotate-secret`. */
@@ -103,7 +105,7 @@ export const rotateWebhookSecretDocs: OperationDocs = {
   description:
     "Replaces the secret. For 24 hours, deliveries carry two Standard Webhooks signatures (`webhook-signature: v1,<new> v1,<old>`), so receivers can switch without losing deliveries; `x-webhook-signature` uses the new secret at once.",
   parameters: idParameter,
-  responses: { "200": answer("The webhook with its new secret.", "Webhook"), "404": webhookNotFound },
+  responses: { "200": jsonAnswer("The webhook with its new secret.", webhookSchema), "404": webhookNotFound },
 };
 
 /** `POST /webhooks/{id}/test`. */
@@ -114,7 +116,7 @@ export const testWebhookDocs: OperationDocs = {
   description:
     "Delivers a signed test event (`test: true`, of the webhook's first event type, with sample data) now, once, and answers with what the receiver said. Not stored, not retried. A receiver that fails is reported in the body (`success: false`), not as an error status.",
   parameters: idParameter,
-  responses: { "200": answer("The receiver's answer.", "WebhookTestResult"), "404": webhookNotFound },
+  responses: { "200": jsonAnswer("The receiver's answer.", webhookTestResultSchema), "404": webhookNotFound },
 };
 
 /** `GET /webhooks/{id}/deliveries`. */
@@ -136,7 +138,7 @@ export const listWebhookDeliveriesDocs: OperationDocs = {
     },
   },
   responses: {
-    "200": answer("A page of deliveries.", "WebhookDeliveryPage"),
+    "200": jsonAnswer("A page of deliveries.", webhookDeliveryPageSchema),
     "400": errorDocs("A query parameter is invalid.", {
       badLimit: 'Invalid request query: "limit": must be an integer from 1 to 100',
     }),
@@ -152,7 +154,7 @@ export const getWebhookDeliveryDocs: OperationDocs = {
   description:
     "One delivery with every attempt: when, the receiver's status, how long it took, the error, and the first KiB of the answer.",
   parameters: deliveryParameters,
-  responses: { "200": answer("The delivery.", "WebhookDeliveryDetail"), "404": deliveryNotFound },
+  responses: { "200": jsonAnswer("The delivery.", webhookDeliveryDetailSchema), "404": deliveryNotFound },
 };
 
 /** `POST /webhooks/{id}/deliveries/{deliveryId}/retry`. */
@@ -163,7 +165,7 @@ export const retryWebhookDeliveryDocs: OperationDocs = {
   description: "Queues the delivery again, due now, with a fresh series of attempts.",
   parameters: deliveryParameters,
   responses: {
-    "200": answer("The delivery, pending.", "WebhookDelivery"),
+    "200": jsonAnswer("The delivery, pending.", webhookDeliverySchema),
     "404": deliveryNotFound,
     "409": errorDocs("The delivery is pending, being attempted, or delivered.", {
       delivered: "Only failed or dead deliveries can be retried; this one is delivered",

@@ -12,9 +12,7 @@ export const campaignNameSchema = z
 /** What `campaigns.create` takes (the body of `POST /api/campaigns`). */
 export const createCampaignSchema = z
   .object({
-    name: campaignNameSchema.describe(
-      "Unique in the organization, archived campaigns included; trimmed, 1 to 200 characters.",
-    ),
+    name: campaignNameSchema.describe("Unique within the organization. Trimmed; 1 to 200 characters."),
   })
   .meta({ id: "CreateCampaignRequest" });
 

@@ -7,7 +7,13 @@ import { domainNameSchema } from "./domain-name.js";
  * domain name, normalised (lower case, no trailing dot, IDN in punycode) and validated (labels,
  * length, at least two labels, no IP literal, not localhost).
  */
-export const domainInputSchema = z.object({ domain: domainNameSchema }).meta({ id: "DomainRequest" });
+export const domainInputSchema = z
+  .object({
+    domain: domainNameSchema.describe(
+      "A domain name: at least two labels of letters, digits and hyphens; not an IP address or localhost. Internationalised names are accepted and stored in punycode.",
+    ),
+  })
+  .meta({ id: "DomainRequest" });
 
 /** What `sendingDomains.create` and `trackingDomain.set` take: {@link domainInputSchema}'s input. */
 export type DomainInput = z.input<typeof domainInputSchema>;

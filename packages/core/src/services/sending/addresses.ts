@@ -111,46 +111,64 @@ export const maxRecipientsPerField = 50;
  * declares the input type (what TypeScript callers may pass) and lets every value through to the
  * transform, which checks it (what JSON callers actually pass).
  */
-export const mailboxListSchema = z
-  .custom<string | string[]>()
-  .transform((value: unknown, context) => {
-    if (value === undefined) {
-      context.addIssue({ code: "custom", message: "is required" });
-      return z.NEVER;
+const mailboxList = z.custom<string | string[]>().transform((value: unknown, context) => {
+  if (value === undefined) {
+    context.addIssue({ code: "custom", message: "is required" });
+    return z.NEVER;
+  }
+  const isList = Array.isArray(value);
+  const entries: unknown[] = isList ? value : [value];
+  if (entries.length > maxRecipientsPerField) {
+    context.addIssue({ code: "custom", message: `at most ${maxRecipientsPerField} addresses` });
+    return z.NEVER;
+  }
+  const mailboxes: MailAddress[] = [];
+  entries.forEach((entry, index) => {
+    if (typeof entry !== "string") {
+      context.addIssue({
+        code: "custom",
+        message: "must be an address string or an array of them",
+        path: isList ? [index] : [],
+      });
+      return;
     }
-    const isList = Array.isArray(value);
-    const entries: unknown[] = isList ? value : [value];
-    if (entries.length > maxRecipientsPerField) {
-      context.addIssue({ code: "custom", message: `at most ${maxRecipientsPerField} addresses` });
-      return z.NEVER;
-    }
-    const mailboxes: MailAddress[] = [];
-    entries.forEach((entry, index) => {
-      if (typeof entry !== "string") {
-        context.addIssue({
-          code: "custom",
-          message: "must be an address string or an array of them",
-          path: isList ? [index] : [],
-        });
-        return;
-      }
-      const parsed = mailboxSchema.safeParse(entry);
-      if (parsed.success) mailboxes.push(parsed.data);
-      else
-        context.addIssue({
-          code: "custom",
-          message: parsed.error.issues[0]?.message ?? "is invalid",
-          path: isList ? [index] : [],
-        });
-    });
-    return mailboxes;
-  })
-  // A z.custom: zod cannot derive its JSON Schema, so it is written here.
+    const parsed = mailboxSchema.safeParse(entry);
+    if (parsed.success) mailboxes.push(parsed.data);
+    else
+      context.addIssue({
+        code: "custom",
+        message: parsed.error.issues[0]?.message ?? "is invalid",
+        path: isList ? [index] : [],
+      });
+  });
+  return mailboxes;
+});
+
+// z.custom lists: zod cannot derive their JSON Schema, so it is written here.
+
+/** `cc`, `bcc`: one mailbox or a list of at most {@link maxRecipientsPerField}. */
+export const mailboxListSchema = mailboxList.meta({
+  id: "MailboxList",
+  description: "One mailbox, or an array of at most 50.",
+  oneOf: [
+    { $ref: "#/components/schemas/Mailbox" },
+    { type: "array", items: { $ref: "#/components/schemas/Mailbox" }, maxItems: maxRecipientsPerField },
+  ],
+});
+
+/** `to`: one mailbox or a list of 1 to {@link maxRecipientsPerField}. */
+export const recipientsSchema = mailboxList
+  .refine((list) => list.length > 0, "at least one recipient")
   .meta({
-    id: "MailboxList",
-    description: "One mailbox, or an array of at most 50.",
+    id: "Recipients",
+    description: "One mailbox, or an array of 1 to 50.",
     oneOf: [
       { $ref: "#/components/schemas/Mailbox" },
-      { type: "array", items: { $ref: "#/components/schemas/Mailbox" }, maxItems: maxRecipientsPerField },
+      {
+        type: "array",
+        items: { $ref: "#/components/schemas/Mailbox" },
+        minItems: 1,
+        maxItems: maxRecipientsPerField,
+      },
     ],
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasNoNul, nulMessage } from "../validation/no-nul.js";
-import { mailboxListSchema, mailboxSchema } from "./addresses.js";
+import { mailboxListSchema, mailboxSchema, recipientsSchema } from "./addresses.js";
 import { attachmentsSchema } from "./attachments.js";
 import { customHeadersSchema } from "./custom-headers.js";
 import { metadataSchema } from "./metadata.js";
@@ -41,19 +41,6 @@ const campaignReference = z.string().trim().min(1).max(200).refine(hasNoNul, nul
   description:
     "The campaign to associate the email with: a campaign name (looked up first) or a campaign id. Trimmed; 1 to 200 characters. A name that does not exist yet creates the campaign (`403` past the plan's campaign limit); an archived campaign is refused (`400`).",
 });
-
-/** `to`: one mailbox or a list of 1 to 50. */
-const recipientsSchema = mailboxListSchema
-  .refine((list) => list.length > 0, "at least one recipient")
-  // A z.custom list: zod cannot derive its JSON Schema, so it is written here.
-  .meta({
-    id: "Recipients",
-    description: "One mailbox, or an array of 1 to 50.",
-    oneOf: [
-      { $ref: "#/components/schemas/Mailbox" },
-      { type: "array", items: { $ref: "#/components/schemas/Mailbox" }, minItems: 1, maxItems: 50 },
-    ],
-  });
 
 /** The HTML body: not empty. */
 const htmlContentSchema = contentSchema

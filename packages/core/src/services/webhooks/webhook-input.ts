@@ -9,7 +9,8 @@ const urlSchema = z.string().trim().min(1, "must not be empty").max(2048, "must 
 
 /** A non-empty list of known event names; the message names an unknown one. */
 const eventsSchema = z
-  .array(z.string(), "must be an array of event names")
+  // The names are checked below, to name an unknown one; the document lists them.
+  .array(z.string().meta({ enum: [...webhookEventTypes] }), "must be an array of event names")
   .min(1, "must name at least one event")
   .max(webhookEventTypes.length * 4, "has too many entries")
   .superRefine((names, context) => {
@@ -27,7 +28,7 @@ const eventsSchema = z
 
 /** What `webhooks.create` takes (the body of `POST /api/webhooks`). */
 export const createWebhookSchema = z
-  .object({ url: urlSchema, events: eventsSchema })
+  .object({ url: urlSchema.describe("An absolute https:// URL on a public address."), events: eventsSchema })
   .meta({ id: "CreateWebhookRequest" });
 
 /** What `webhooks.create` takes: {@link createWebhookSchema}'s input. */
