@@ -1,5 +1,5 @@
 import type { DocsObject } from "../http/operation-docs.js";
-import { errorDocs } from "./operations/error-docs.js";
+import { errorDocs } from "./answer-docs.js";
 
 /**
  * Answers several operations share (`#/components/responses/...`). `Unauthorized`,

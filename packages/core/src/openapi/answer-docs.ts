@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { errorBodySchema } from "../../http/answer-schemas.js";
-import type { DocsObject } from "../../http/operation-docs.js";
+import { errorBodySchema } from "../http/answer-schemas.js";
+import type { DocsObject } from "../http/operation-docs.js";
 
 /** A JSON answer of an operation: its description and the zod schema of its body. */
 export function jsonAnswer(description: string, schema: z.ZodType): DocsObject {
