@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defaultBasePath, normalizeBasePath } from "../http/mount-routes.js";
 import type { DocsObject } from "../http/operation-docs.js";
 import type { MailPulseRoute } from "../http/route.js";
-import type { JsonObject } from "../util/json.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { componentResponses } from "./component-responses.js";
 import { documentInfo } from "./document-info.js";
 import { convertSchemas } from "./zod-json-schema.js";
@@ -107,22 +107,24 @@ function operationOf(route: MailPulseRoute, where: string): DocsObject {
   };
 }
 
-/** A parameter's description belongs beside its schema, where OpenAPI tools show it. */
-function liftDescriptions(paths: Record<string, Record<string, JsonObject>>): void {
-  for (const operation of Object.values(paths).flatMap((item) => Object.values(item))) {
-    for (const parameter of (operation.parameters ?? []) as JsonObject[]) {
-      const { name, in: location, required, description, schema, ...rest } = parameter;
-      const { description: schemaDescription, ...bare } = (schema ?? {}) as JsonObject;
-      // Rebuilt in the usual reading order: name, place, description, schema, examples.
-      for (const key of Object.keys(parameter)) delete parameter[key];
-      Object.assign(
-        parameter,
-        { name, in: location, required },
-        { description: description ?? schemaDescription },
-      );
-      Object.assign(parameter, { schema: bare }, rest);
-    }
-  }
+/** Whether a JSON value is an object (not an array, not null). */
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A parameter's description belongs beside its schema, where OpenAPI tools show it: one written
+ * with `.describe()` on the zod field is moved there (docs written on the route win). Rebuilt in
+ * the usual reading order: name, place, description, schema, examples.
+ */
+function liftDescription(parameter: JsonValue): JsonValue {
+  if (!isObject(parameter) || !isObject(parameter.schema)) return parameter;
+  const { description, schema: _schema, ...rest } = parameter;
+  const { description: fromSchema, ...bare } = parameter.schema;
+  const text = description ?? fromSchema;
+  const head: JsonObject = {};
+  for (const key of ["name", "in", "required"]) if (rest[key] !== undefined) head[key] = rest[key];
+  return { ...head, ...(text === undefined ? {} : { description: text }), schema: bare, ...rest };
 }
 
 /**
@@ -147,7 +149,9 @@ export function createOpenApiDocument(
     paths: Record<string, Record<string, JsonObject>>;
     responses: Record<string, JsonObject>;
   }>({ paths: operations, responses: componentResponses });
-  liftDescriptions(value.paths);
+  for (const operation of Object.values(value.paths).flatMap((item) => Object.values(item))) {
+    if (Array.isArray(operation.parameters)) operation.parameters = operation.parameters.map(liftDescription);
+  }
   const { securitySchemes, ...document } = documentInfo;
   return {
     ...document,

@@ -1,5 +1,6 @@
 import { defineRoute, type MailPulseRoute } from "../http/route.js";
 import { createOpenApiDocument } from "../openapi/create-openapi-document.js";
+import { documentInfo } from "../openapi/document-info.js";
 import type { JsonObject } from "../util/json.js";
 
 /** The path of the served document, relative to the base path. */
@@ -55,10 +56,10 @@ export function openApiRoutes(routes: () => readonly MailPulseRoute[], basePath:
 
 /** The generated document with its server variable defaulting to this instance's address. */
 function servedFrom(document: JsonObject, baseUrl: string): JsonObject {
-  const servers = document.servers as Array<{ variables: { baseUrl: { default: string } } }>;
   return {
     ...document,
-    servers: servers.map((server) => ({
+    // The generator writes documentInfo's servers as they are: typed here, without reading them back.
+    servers: documentInfo.servers.map((server) => ({
       ...server,
       variables: { ...server.variables, baseUrl: { ...server.variables.baseUrl, default: baseUrl } },
     })),

@@ -1,5 +1,6 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
+import type { Campaign, CampaignDetail } from "./campaigns/campaign-answers.js";
 import { createCampaignSchema } from "./campaigns/campaign-input.js";
 import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
@@ -7,35 +8,7 @@ import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** A campaign as the API returns it. */
-export interface Campaign {
-  id: string;
-  name: string;
-  createdAt: string;
-}
-
-/** `GET /api/campaigns/:id`: the campaign with its totals, links and emails. */
-export interface CampaignDetail extends Campaign {
-  stats: {
-    totalEmails: number;
-    totalOpens: number;
-    totalClicks: number;
-    openRate: number;
-    clickRate: number;
-    /** The same over human hits only, with the emails no person opened or clicked (docs/measurement.md). */
-    human: HumanTotals;
-  };
-  links: Array<{ url: string; clicks: number }>;
-  emails: Array<{
-    id: string;
-    trackingId: string;
-    recipient: string;
-    subject: string;
-    createdAt: string;
-    opens: number;
-    clicks: number;
-  }>;
-}
+export type { Campaign, CampaignDetail };
 
 /** A page of a campaign's links, in URL order; `nextCursor` is null on the last page. */
 export interface CampaignLinkPage {
@@ -44,16 +17,7 @@ export interface CampaignLinkPage {
 }
 
 /** Human figures of a campaign's detail: hits judged machine are left out (docs/measurement.md). */
-export interface HumanTotals {
-  totalOpens: number;
-  totalClicks: number;
-  /** Emails a person opened (a human open or click) / emails x 100. */
-  openRate: number;
-  /** Emails a person clicked / emails x 100. */
-  clickRate: number;
-  /** Emails with no human open and no human click. */
-  noInteraction: number;
-}
+export type HumanTotals = CampaignDetail["stats"]["human"];
 
 /** Campaigns of an organization. */
 export interface CampaignService {

@@ -6,11 +6,8 @@ import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.
 import type { InFlight } from "../util/in-flight.js";
 import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
-import {
-  buildTrackedContent,
-  recipientRecords,
-  type TrackedLinkResponse,
-} from "./sending/build-tracked-email.js";
+import { buildTrackedContent, recipientRecords } from "./sending/build-tracked-email.js";
+import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
@@ -19,30 +16,7 @@ import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
 import { aroundValidated, type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** `POST /api/send` response: the spec's shape, plus `emailId`. */
-export interface SendEmailResult {
-  /** The delivery provider's id of the message. */
-  id: string;
-  /** MailPulse's id of the email: `GET /api/emails/:emailId` reads it back. */
-  emailId: string;
-  emailTrackingId: string;
-  /** The sender actually used. */
-  from: string;
-  to: string[];
-  subject: string;
-  links: TrackedLinkResponse[];
-  pixelUrl: string;
-}
-
-/** `POST /api/emails` response: the tracked HTML for the caller to send itself. */
-export interface RegisterEmailResult {
-  /** MailPulse's id of the email. */
-  id: string;
-  emailTrackingId: string;
-  html: string;
-  links: TrackedLinkResponse[];
-  pixelUrl: string;
-}
+export type { RegisterEmailResult, SendEmailResult };
 
 /** Tracked emails: send them, or register ones another system sends. */
 export interface EmailService {

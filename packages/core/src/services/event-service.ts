@@ -1,25 +1,11 @@
 import { MailPulseError } from "../errors.js";
-import {
-  eventIdOf,
-  parseEventId,
-  storedEventTypeOf,
-  toWebhookEvent,
-  type WebhookEvent,
-} from "../events/event-body.js";
+import { eventIdOf, parseEventId, storedEventTypeOf, toWebhookEvent } from "../events/event-body.js";
 import { eventListSchema } from "./events/event-list-input.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
+import type { EventPage } from "./webhooks/webhook-answers.js";
 
-/** A page of `GET /api/events`. */
-export interface EventPage {
-  /** Oldest first. */
-  data: WebhookEvent[];
-  /**
-   * When this page is full, the `after` of the next one (the last event's id); null when it
-   * reached the newest event. To follow new events later, page on from the last event's id.
-   */
-  nextCursor: string | null;
-}
+export type { EventPage };
 
 /** The organization's event log, for receivers catching up on what their webhooks missed. */
 export interface EventService {

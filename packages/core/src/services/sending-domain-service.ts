@@ -2,29 +2,18 @@ import { MailPulseError, notFound } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { DnsResolver } from "../ports/dns-resolver.js";
 import type { MailProvider } from "../ports/mail-provider.js";
-import type { SendingDomainRecord, SendingDomainStatus } from "../ports/storage.js";
+import type { SendingDomainRecord } from "../ports/storage.js";
 import type { SecretBox } from "../util/secret-box.js";
 import { applyCheck } from "./domains/apply-check.js";
 import { dkimTxtValue, generateDkimKeyPair } from "./domains/dkim-key.js";
 import { checkDnsRecord, type DnsRecord, sendingDomainRecords } from "./domains/dns-records.js";
+import type { SendingDomain, SendingDomainVerification } from "./domains/domain-answers.js";
 import type { DomainHosts } from "./domains/domain-hosts.js";
 import { domainInputSchema, verifySendingDomainSchema } from "./domains/domain-input.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** A sending domain as the API returns it (never its private key). */
-export interface SendingDomain {
-  id: string;
-  domain: string;
-  status: SendingDomainStatus;
-  records: DnsRecord[];
-  createdAt: string;
-}
-
-/** The answer of `verify`: the domain with its checked records, and whether it is verified. */
-export interface SendingDomainVerification extends SendingDomain {
-  verified: boolean;
-}
+export type { SendingDomain, SendingDomainVerification };
 
 /** A record the platform operator publishes in its own zone (docs/domains.md). */
 export interface PlatformDnsRecord {

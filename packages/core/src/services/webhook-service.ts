@@ -1,47 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { MailPulseError, notFound } from "../errors.js";
 import type { WebhookEvent } from "../events/event-body.js";
-import type {
-  DeliveryAttemptRecord,
-  DeliveryRecord,
-  WebhookEventType,
-  WebhookRecord,
-} from "../ports/storage.js";
+import type { DeliveryAttemptRecord, DeliveryRecord, WebhookRecord } from "../ports/storage.js";
 import type { SecretBox } from "../util/secret-box.js";
 import type { DeliverEvent } from "../webhooks/deliver-event.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
+import type {
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookTestResult,
+} from "./webhooks/webhook-answers.js";
 import { createWebhookSchema, updateWebhookSchema } from "./webhooks/webhook-input.js";
 
-/** A webhook as the API returns it (the spec's shape). */
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  /** The signing secret, 32 characters. */
-  secret: string;
-  isActive: boolean;
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A delivery as `GET /api/webhooks/:id/deliveries` lists it. */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  type: WebhookEventType;
-  state: DeliveryRecord["status"];
-  /** Attempts made so far (of this series: a manual retry starts a new one). */
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  /** When the next attempt is due; null once delivered or dead. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookTestResult };
 
 /** One attempt of a delivery. */
 export interface WebhookDeliveryAttempt {
@@ -50,22 +23,6 @@ export interface WebhookDeliveryAttempt {
   durationMs: number;
   error: string | null;
   responseExcerpt: string | null;
-}
-
-/** What `POST /api/webhooks/:id/test` answers: the receiver's answer to a signed test event. */
-export interface WebhookTestResult {
-  success: boolean;
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-  responseExcerpt: string;
-}
-
-/** A page of deliveries, newest first. */
-export interface WebhookDeliveryPage {
-  data: WebhookDelivery[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
 }
 
 /** Checks a webhook URL: syntax, and that it is not (and does not resolve to) a private address. */

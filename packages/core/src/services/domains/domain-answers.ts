@@ -24,7 +24,8 @@ export const sendingDomainSchema = z
   .strictObject({
     id: z.string(),
     domain: z.string(),
-    status: z.enum(["pending", "verified"]),
+    // The storage port allows `failed` (SendingDomainStatus); MailPulse itself writes the other two.
+    status: z.enum(["pending", "verified", "failed"]),
     records: z.array(dnsRecordSchema),
     createdAt: dateTime,
   })
@@ -48,7 +49,8 @@ export const sendingDomainVerificationSchema = z
   .strictObject({
     id: z.string(),
     domain: z.string(),
-    status: z.enum(["pending", "verified"]),
+    // The storage port allows `failed` (SendingDomainStatus); MailPulse itself writes the other two.
+    status: z.enum(["pending", "verified", "failed"]),
     records: z.array(dnsRecordSchema),
     createdAt: dateTime,
     verified: z.boolean(),
