@@ -25,7 +25,7 @@ export {
   type ValidationIssue,
 } from "./errors.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
-export type { OperationDocs } from "./http/operation-docs.js";
+export type { DocsObject, DocsValue, OperationDocs } from "./http/operation-docs.js";
 export type {
   RateLimitOptions,
   RateLimitQuota,
@@ -122,6 +122,7 @@ export type {
   TrackingDomainVerification,
 } from "./services/tracking-domain-service.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export type { ValidatedMethod } from "./services/validation/validated-method.js";
 export type { JsonObject, JsonValue } from "./util/json.js";
 export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";
 export {

@@ -9,7 +9,7 @@ import { parsePathParams } from "./path-params.js";
 import type { RateLimiter } from "./rate-limit/create-rate-limiter.js";
 import { rateLimitHeaders } from "./rate-limit/rate-limit-headers.js";
 import type { AnyRoute } from "./route.js";
-import { inRequestTerms, queryRecord, readRouteInput } from "./route-input.js";
+import { inRequestTerms, parseRouteInput, queryRecord, readRouteInput } from "./route-input.js";
 import { createRouter } from "./router.js";
 import { validate } from "./validate.js";
 
@@ -73,7 +73,7 @@ function withoutBodyForHead(request: Request, response: Response): Response {
 
 /**
  * Builds the request pipeline: route match -> auth (`x-api-key`) -> rate limit (per key) -> path and query validation ->
- * handler (whose service validates the route's input) -> JSON. Client mistakes are 4xx with
+ * input parsing (once) -> handler -> JSON. Client mistakes are 4xx with
  * `{"error"}`; unknown errors are logged and 500.
  */
 export function createHandler(options: HandlerOptions): MailPulseHandler {
@@ -105,18 +105,22 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
 
     const parsed = parsePathParams(route, params);
     if ("answer" in parsed) return withoutBodyForHead(request, directResponseToResponse(parsed.answer));
+    const query = route.query ? validate(route.query, queryRecord(url), "query") : {};
+    const rawInput =
+      route.input &&
+      (await readRouteInput(route.input, request, url, route.maxBodyBytes ?? options.maxBodyBytes));
     const context = {
       params: parsed.params,
-      query: route.query ? validate(route.query, queryRecord(url), "query") : {},
-      input:
-        route.input &&
-        (await readRouteInput(route.input, request, url, route.maxBodyBytes ?? options.maxBodyBytes)),
+      query,
+      // Parsed here, once: the handler hands it to its service method's `parsed` entry.
+      input: route.input && parseRouteInput(route.input, rawInput),
+      rawInput,
       organizationId,
       request,
       clientIp: clientAddress(info.clientIp, request.headers.get("x-forwarded-for")),
       publicUrl: `${options.baseUrl}${url.pathname}`,
     };
-    const result = await inRequestTerms(route.input, context.input, () => route.handle(context));
+    const result = await inRequestTerms(route.input, rawInput, () => route.handle(context));
     const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
     return withoutBodyForHead(request, response);
   }

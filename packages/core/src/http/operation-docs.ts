@@ -1,10 +1,19 @@
-import type { JsonObject } from "../util/json.js";
+import type { z } from "zod";
+import type { JsonValue } from "../util/json.js";
+
+/** A JSON-like value that is, or holds, zod schemas still to be written as JSON Schema. */
+export type DocsValue = JsonValue | z.ZodType | DocsValue[] | { [key: string]: DocsValue };
+
+/** Part of an operation's documentation: JSON, where any `schema` may be a zod schema. */
+export type DocsObject = { [key: string]: DocsValue };
 
 /**
  * The documentation of one operation, declared on its route (`Route.docs`). Only what the route
- * table cannot say: the generator takes the method, path, security, which parameters exist and
- * whether they are required, whether a JSON body is read, and the answers those imply (401 with
- * an API key; 413 and 415 with a body) from the route itself.
+ * table and its schemas cannot say: the generator takes the method, path, security, the
+ * parameters (their schemas, whether required, their `.describe()`), the request body's schema,
+ * and the answers those imply (401 with an API key; 413 and 415 with a body) from the route.
+ * A `schema` anywhere in the docs may be a zod schema: it is written as JSON Schema, a `$ref`
+ * to `#/components/schemas/<id>` when it has a `.meta({ id })`.
  */
 export interface OperationDocs {
   tags: string[];
@@ -12,18 +21,22 @@ export interface OperationDocs {
   summary: string;
   description?: string;
   /**
-   * Per parameter the route declares (path parameters, then the query), by name: its
-   * `description`, `schema` and examples. The generator refuses docs for a parameter the route
-   * does not have, and a declared parameter without docs.
+   * Per parameter the route declares (path parameters, then the query), by name: what is added to
+   * (or replaces in) what its schema says: a `description` the schema lacks, examples. The
+   * generator refuses docs for a parameter the route does not have, and a declared parameter
+   * described nowhere.
    */
-  parameters?: Record<string, JsonObject>;
+  parameters?: Record<string, DocsObject>;
   /**
    * Optional request headers the operation reads besides `x-api-key` (e.g. `Idempotency-Key`), by
    * name: their `description`, `schema` and examples. Listed as `in: header` parameters.
    */
-  headers?: Record<string, JsonObject>;
-  /** The `application/json` media type of the body (schema, examples), for routes whose input is the body. */
-  requestBody?: JsonObject;
+  headers?: Record<string, DocsObject>;
+  /**
+   * Added to the `application/json` media type of the body (examples), for routes whose input is
+   * the body; its `schema` is the route's input schema unless given here.
+   */
+  requestBody?: DocsObject;
   /** Answers by status, apart from those the route table implies. */
-  responses: Record<string, JsonObject>;
+  responses: Record<string, DocsObject>;
 }

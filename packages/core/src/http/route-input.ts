@@ -1,5 +1,6 @@
+import type { ValidationIssue } from "../errors.js";
 import { MailPulseError } from "../errors.js";
-import { describeIssues } from "../services/validation/issues.js";
+import { describeIssues, safeParseWithIssues } from "../services/validation/issues.js";
 import { readJsonBody } from "./read-json-body.js";
 import type { RouteInput } from "./route.js";
 
@@ -22,8 +23,8 @@ export function queryRecord(url: URL): Record<string, string> {
 }
 
 /**
- * Reads a route's service input from the request, without validating it: the JSON body (limited
- * to `maxBodyBytes`; 413, 415 and malformed JSON fail here, before the service) or the query.
+ * Reads a route's service input from the request, before parsing it: the JSON body (limited to
+ * `maxBodyBytes`; 413, 415 and malformed JSON fail here) or the query.
  */
 export async function readRouteInput(
   input: RouteInput,
@@ -32,6 +33,26 @@ export async function readRouteInput(
   maxBodyBytes: number,
 ): Promise<unknown> {
   return input.from === "body" ? readJsonBody(request, maxBodyBytes) : queryRecord(url);
+}
+
+/** A refusal of the route's input worded for the part of the request it came from. */
+function requestMessage(input: RouteInput, value: unknown, issues: readonly ValidationIssue[]): string {
+  return input.from === "body" && value === undefined
+    ? "Request body is required: send a JSON object"
+    : `Invalid request ${input.from}: ${describeIssues(issues)}`;
+}
+
+/**
+ * Parses a route's input as read by {@link readRouteInput} with its schema, once per request:
+ * VALIDATION_FAILED naming the part and the fields (`Invalid request body: "name" is required`,
+ * or that the body is missing), with every problem in `issues`.
+ */
+export function parseRouteInput<T>(input: RouteInput<T>, value: unknown): T {
+  const outcome = safeParseWithIssues(input.schema, value);
+  if (outcome.success) return outcome.data;
+  throw new MailPulseError("VALIDATION_FAILED", requestMessage(input, value, outcome.issues), {
+    issues: outcome.issues,
+  });
 }
 
 /**
@@ -55,10 +76,9 @@ export async function inRequestTerms<T>(
     ) {
       throw error;
     }
-    const message =
-      input.from === "body" && value === undefined
-        ? "Request body is required: send a JSON object"
-        : `Invalid request ${input.from}: ${describeIssues(error.issues)}`;
-    throw new MailPulseError("VALIDATION_FAILED", message, { issues: error.issues, cause: error });
+    throw new MailPulseError("VALIDATION_FAILED", requestMessage(input, value, error.issues), {
+      issues: error.issues,
+      cause: error,
+    });
   }
 }

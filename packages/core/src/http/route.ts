@@ -5,27 +5,30 @@ import type { OperationDocs } from "./operation-docs.js";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * The input a route hands to its service unparsed: the JSON body, or the query string as a record
- * of strings. The service parses it, once, with `schema` (the service's own); the handler only
- * reads it, and words a VALIDATION_FAILED the route throws in terms of that part of the request
- * (`Invalid request body: "name" is required`). The schema also documents the part.
+ * The input a route hands to its service: the JSON body, or the query string as a record of
+ * strings, parsed once by the handler with `schema` (the service method's own,
+ * `service.method.schema`), which words a refusal in terms of that part of the request
+ * (`Invalid request body: "name" is required`). The route passes the parsed value on to the
+ * method's `parsed` entry. The schema also documents the part (`createOpenApiDocument`).
  */
-export interface RouteInput {
+export interface RouteInput<TInput = unknown> {
   from: "body" | "query";
-  schema: z.ZodType;
+  schema: z.ZodType<TInput>;
 }
 
 /** What a route handler receives. */
-export interface RouteContext<TParams, TQuery> {
+export interface RouteContext<TParams, TQuery, TInput = undefined> {
   /** Path parameters, parsed with the route's `params` schema. */
   params: TParams;
   /** The query, parsed with the route's `query` schema (empty without one). */
   query: TQuery;
+  /** The route's {@link RouteInput}, parsed with its schema; `undefined` without an `input`. */
+  input: TInput;
   /**
-   * The route's {@link RouteInput} as read from the request, not yet validated: pass it to the
-   * service, which parses it. `undefined` without an `input` (or for an empty body).
+   * The route's input as the request carried it, before parsing: the JSON body (`undefined` when
+   * empty) or the query record. What an idempotency key's fingerprint is taken of.
    */
-  input: unknown;
+  rawInput: unknown;
   /** The organization of the API key; empty for routes without authentication. */
   organizationId: string;
   /** The incoming request (HEAD requests reach GET handlers with `request.method === "HEAD"`). */
@@ -41,7 +44,7 @@ export interface RouteContext<TParams, TQuery> {
 }
 
 /** A route declared as data: method, path, schemas, handler (DESIGN: routes are declared once). */
-export interface Route<TParams = unknown, TQuery = unknown> {
+export interface Route<TParams = unknown, TQuery = unknown, TInput = undefined> {
   method: HttpMethod;
   /**
    * The path relative to the base path (`MailPulseOptions.basePath`, default `/api`), with
@@ -55,7 +58,7 @@ export interface Route<TParams = unknown, TQuery = unknown> {
   /** A query only the route reads (not a service input), parsed by the handler. */
   query?: z.ZodType<TQuery>;
   /** The service input the route passes on; see {@link RouteInput}. A `body` input must be sent. */
-  input?: RouteInput;
+  input?: RouteInput<TInput>;
   /** This route's body limit in bytes, when it differs from the handler's `maxBodyBytes`. */
   maxBodyBytes?: number;
   /** Success status; default 200. */
@@ -63,7 +66,7 @@ export interface Route<TParams = unknown, TQuery = unknown> {
   /** What the OpenAPI document says beyond what the route declares (`createOpenApiDocument`). */
   docs?: OperationDocs;
   /** Returns a JSON-serialisable value, or a `Response` for non-JSON answers. */
-  handle(context: RouteContext<TParams, TQuery>): Promise<unknown>;
+  handle(context: RouteContext<TParams, TQuery, TInput>): Promise<unknown>;
 }
 
 /**
@@ -75,11 +78,16 @@ export type MailPulseRoute = Readonly<Omit<AnyRoute, "handle">>;
 
 /** A route of any shape, as the router stores it. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every parameter type.
-export type AnyRoute = Route<any, any>;
+export type AnyRoute = Route<any, any, any>;
 
-/** Declares a route with its types inferred from the schemas. */
-export function defineRoute<TParams = Record<string, never>, TQuery = Record<string, never>>(
-  route: Route<TParams, TQuery>,
-): Route<TParams, TQuery> {
+/**
+ * Declares a route with its types inferred from the schemas: the handler's `params`, `query` and
+ * `input` are the outputs of the route's `params`, `query` and `input.schema`, so it needs no cast.
+ */
+export function defineRoute<
+  TParams = Record<string, never>,
+  TQuery = Record<string, never>,
+  TInput = undefined,
+>(route: Route<TParams, TQuery, TInput>): Route<TParams, TQuery, TInput> {
   return route;
 }

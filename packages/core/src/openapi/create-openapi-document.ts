@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { defaultBasePath, normalizeBasePath } from "../http/mount-routes.js";
+import type { DocsObject } from "../http/operation-docs.js";
 import type { MailPulseRoute } from "../http/route.js";
-import type { JsonObject } from "../util/json.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { componentResponses } from "./component-responses.js";
-import { componentSchemas } from "./component-schemas.js";
 import { documentInfo } from "./document-info.js";
+import { convertSchemas } from "./zod-json-schema.js";
 
 /** Options of {@link createOpenApiDocument}. */
 export interface OpenApiDocumentOptions {
@@ -17,23 +18,24 @@ function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, "{$1}");
 }
 
-/** The keys of an object schema, in declaration order, with whether each is required. */
+/** The fields of an object schema, in declaration order, with whether each is required. */
 function objectFields(
   schema: z.ZodType | undefined,
   what: string,
-): Array<{ name: string; required: boolean }> {
+): Array<{ name: string; required: boolean; field: z.ZodType }> {
   if (schema === undefined) return [];
   if (!(schema instanceof z.ZodObject)) throw new Error(`${what} must be a z.object to be documented`);
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
     name,
     required: !field.safeParse(undefined).success,
+    field,
   }));
 }
 
-const ref = (to: string): JsonObject => ({ $ref: `#/components/responses/${to}` });
+const ref = (to: string): DocsObject => ({ $ref: `#/components/responses/${to}` });
 
 /** The operation object of one route: its docs, completed from the route's declaration. */
-function operationOf(route: MailPulseRoute, where: string): JsonObject {
+function operationOf(route: MailPulseRoute, where: string): DocsObject {
   const docs = route.docs;
   if (!docs) throw new Error(`${where} has no docs: every route of the table is documented`);
 
@@ -50,11 +52,13 @@ function operationOf(route: MailPulseRoute, where: string): JsonObject {
     ...queryFields.map((field) => ({ ...field, in: "query" })),
   ];
   const documented = new Set(Object.keys(docs.parameters ?? {}));
-  const parameters = declared.map(({ name, in: location, required }) => {
+  const parameters: DocsObject[] = declared.map(({ name, in: location, required, field }) => {
     const parameterDocs = docs.parameters?.[name];
-    if (!parameterDocs) throw new Error(`${where}: the ${location} parameter "${name}" has no docs`);
+    if (!parameterDocs && field.description === undefined) {
+      throw new Error(`${where}: the ${location} parameter "${name}" has no docs`);
+    }
     documented.delete(name);
-    return { name, in: location, required, ...parameterDocs };
+    return { name, in: location, required, schema: field, ...parameterDocs };
   });
   if (documented.size > 0)
     throw new Error(`${where}: docs for undeclared parameters ${[...documented].join(", ")}`);
@@ -62,17 +66,17 @@ function operationOf(route: MailPulseRoute, where: string): JsonObject {
     parameters.push({ name, in: "header", required: false, ...headerDocs });
   }
 
-  const readsBody = route.input?.from === "body";
-  if (readsBody !== (docs.requestBody !== undefined)) {
-    throw new Error(`${where}: a request body is documented exactly when the route reads one`);
+  const body = route.input?.from === "body" ? route.input.schema : undefined;
+  if (docs.requestBody && !body) {
+    throw new Error(`${where}: a request body is documented, but the route reads none`);
   }
   // What the table implies: an API key can be refused, a body can be too large or not JSON, and
   // keyed and tracking (direct) routes can be rate limited, per key or per IP, when a limit is set.
   const rateLimited = route.auth !== "none" || "direct" in route;
-  const implied: Record<string, JsonObject> = {
+  const implied: Record<string, DocsObject> = {
     ...(route.auth === "none" ? {} : { 401: ref("Unauthorized") }),
     ...(rateLimited ? { 429: ref("RateLimited") } : {}),
-    ...(readsBody ? { 413: ref("PayloadTooLarge"), 415: ref("UnsupportedMediaType") } : {}),
+    ...(body ? { 413: ref("PayloadTooLarge"), 415: ref("UnsupportedMediaType") } : {}),
   };
   const responses = { ...docs.responses, ...implied };
   const statuses = Object.keys(responses).sort();
@@ -91,11 +95,36 @@ function operationOf(route: MailPulseRoute, where: string): JsonObject {
     ...(docs.description === undefined ? {} : { description: docs.description }),
     ...(route.auth === "none" ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(docs.requestBody
-      ? { requestBody: { required: true, content: { "application/json": docs.requestBody } } }
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: body, ...docs.requestBody } },
+          },
+        }
       : {}),
     responses: Object.fromEntries(statuses.map((status) => [status, responses[status]!])),
   };
+}
+
+/** Whether a JSON value is an object (not an array, not null). */
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A parameter's description belongs beside its schema, where OpenAPI tools show it: one written
+ * with `.describe()` on the zod field is moved there (docs written on the route win). Rebuilt in
+ * the usual reading order: name, place, description, schema, examples.
+ */
+function liftDescription(parameter: JsonValue): JsonValue {
+  if (!isObject(parameter) || !isObject(parameter.schema)) return parameter;
+  const { description, schema: _schema, ...rest } = parameter;
+  const { description: fromSchema, ...bare } = parameter.schema;
+  const text = description ?? fromSchema;
+  const head: JsonObject = {};
+  for (const key of ["name", "in", "required"]) if (rest[key] !== undefined) head[key] = rest[key];
+  return { ...head, ...(text === undefined ? {} : { description: text }), schema: bare, ...rest };
 }
 
 /**
@@ -110,16 +139,23 @@ export function createOpenApiDocument(
   options: OpenApiDocumentOptions = {},
 ): JsonObject {
   const basePath = normalizeBasePath(options.basePath ?? defaultBasePath);
-  const paths: Record<string, Record<string, JsonObject>> = {};
+  const operations: Record<string, Record<string, DocsObject>> = {};
   for (const route of routes) {
     const path = `${basePath}${openApiPath(route.path)}`;
     const where = `${route.method} ${path}`;
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route, where) };
+    operations[path] = { ...operations[path], [route.method.toLowerCase()]: operationOf(route, where) };
+  }
+  const { value, components } = convertSchemas<{
+    paths: Record<string, Record<string, JsonObject>>;
+    responses: Record<string, JsonObject>;
+  }>({ paths: operations, responses: componentResponses });
+  for (const operation of Object.values(value.paths).flatMap((item) => Object.values(item))) {
+    if (Array.isArray(operation.parameters)) operation.parameters = operation.parameters.map(liftDescription);
   }
   const { securitySchemes, ...document } = documentInfo;
   return {
     ...document,
-    paths,
-    components: { securitySchemes, responses: componentResponses, schemas: componentSchemas },
+    paths: value.paths,
+    components: { securitySchemes, responses: value.responses, schemas: components },
   };
 }

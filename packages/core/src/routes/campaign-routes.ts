@@ -1,16 +1,16 @@
+import { successSchema } from "../http/answer-schemas.js";
 import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
-import {
-  archiveCampaignDocs,
-  createCampaignDocs,
-  getCampaignDocs,
-  listCampaignLinksDocs,
-  listCampaignsDocs,
-} from "../openapi/operations/campaign-docs.js";
+import { errorDocs, jsonAnswer } from "../openapi/answer-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
-import { type CreateCampaignInput, createCampaignSchema } from "../services/campaigns/campaign-input.js";
-import { type CampaignLinksInput, campaignLinksSchema } from "../services/campaigns/campaign-links-input.js";
+import {
+  campaignDetailSchema,
+  campaignListSchema,
+  campaignSchema,
+  linkClicksSchema,
+} from "../services/campaigns/campaign-answers.js";
 import { idParams } from "./id-params.js";
+import { sentQuery } from "./sent-query.js";
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {
@@ -18,39 +18,144 @@ export function campaignRoutes(campaigns: CampaignService) {
     defineRoute({
       method: "GET",
       path: "/campaigns",
-      docs: listCampaignsDocs,
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "listCampaigns",
+        summary: "List campaigns",
+        description: "The organization's campaigns that are not archived, newest first. Not paginated.",
+        responses: {
+          "200": jsonAnswer("The campaigns.", campaignListSchema),
+        },
+      },
       handle: async ({ organizationId }) => ({ campaigns: await campaigns.list(organizationId) }),
     }),
     defineRoute({
       method: "POST",
       path: "/campaigns",
-      docs: createCampaignDocs,
-      input: { from: "body", schema: createCampaignSchema },
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "createCampaign",
+        summary: "Create a campaign",
+        description:
+          "Creates a campaign. Names are unique within the organization, archived campaigns included. Sending with a new name in `campaignId` also creates the campaign.",
+        requestBody: {
+          examples: {
+            spring: {
+              value: {
+                name: "Spring sale",
+              },
+            },
+          },
+        },
+        responses: {
+          "201": jsonAnswer("Created.", campaignSchema),
+          "400": errorDocs("The body is missing, is not JSON or fails validation.", {
+            missing: "Request body is required: send a JSON object",
+            invalidJson:
+              'Invalid JSON in request body: Unexpected token \'}\', "{"name": }" is not valid JSON',
+            missingName: 'Invalid request body: "name" is required',
+            emptyName: 'Invalid request body: "name": must not be empty',
+          }),
+          "403": errorDocs("The plan's limit of active (not archived) campaigns is reached.", {
+            planLimit: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
+          }),
+          "409": errorDocs(
+            "A campaign with this name already exists in the organization (archived ones included).",
+            { duplicate: 'A campaign named "Spring sale" already exists' },
+          ),
+        },
+      },
+      input: { from: "body", schema: campaigns.create.schema },
       status: 201,
-      // Unparsed JSON typed as what it should be: the service parses it.
-      handle: ({ organizationId, input }) => campaigns.create(organizationId, input as CreateCampaignInput),
+      handle: ({ organizationId, input }) => campaigns.create.parsed(organizationId, input),
     }),
     defineRoute({
       method: "GET",
       path: "/campaigns/:id",
-      docs: getCampaignDocs,
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "getCampaign",
+        summary: "Get a campaign with its statistics",
+        description:
+          "The campaign (archived ones too) with its all-time totals, its links and its most recent emails. Only emails that were sent (or registered) count; failed sends do not.",
+        parameters: {
+          id: {
+            description: "The campaign id.",
+          },
+        },
+        responses: {
+          "200": jsonAnswer("The campaign detail.", campaignDetailSchema),
+          "400": errorDocs("The path is malformed.", {
+            badEncoding: "Malformed percent-encoding in the URL path",
+          }),
+          "404": {
+            $ref: "#/components/responses/CampaignNotFound",
+          },
+        },
+      },
       params: idParams,
       handle: ({ organizationId, params }) => campaigns.get(organizationId, params.id),
     }),
     defineRoute({
       method: "GET",
       path: "/campaigns/:id/links",
-      docs: listCampaignLinksDocs,
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "listCampaignLinks",
+        summary: "List a campaign's links",
+        description:
+          'Every tracked URL of the campaign\'s sent emails with its clicks, in URL order (stable while clicks arrive), one page at a time. The body is a JSON array; when there is a next page, the `Link` header carries its absolute URL (`<{baseUrl}/api/campaigns/{id}/links?limit=100&cursor=...>; rel="next"`, RFC 8288). The campaign detail lists only the most clicked.',
+        parameters: {
+          id: {
+            description: "The campaign id.",
+          },
+          limit: {
+            description: "Links per page.",
+          },
+          cursor: {
+            description: "Opaque position of the next page, as issued in the `Link` header.",
+          },
+        },
+        responses: {
+          "200": {
+            description: "A page of links.",
+            headers: {
+              Link: {
+                description: 'The next page: `<url>; rel="next"`. Absent on the last page.',
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: linkClicksSchema,
+                },
+              },
+            },
+          },
+          "400": errorDocs("A query parameter is invalid, or the path is malformed.", {
+            badLimit: 'Invalid request query: "limit": must be at most 1000',
+            badCursor:
+              'Invalid request query: "cursor" is not a cursor MailPulse issued; use the one the previous page gave',
+          }),
+          "404": {
+            $ref: "#/components/responses/CampaignNotFound",
+          },
+        },
+      },
       params: idParams,
-      input: { from: "query", schema: campaignLinksSchema },
+      input: { from: "query", schema: campaigns.links.schema },
       // Like the contact list: the body is the array, the next page's URL is in `Link`.
-      handle: async ({ organizationId, params, input, publicUrl }) => {
-        const query = input as Record<string, string | undefined>;
-        const page = await campaigns.links(organizationId, params.id, query as CampaignLinksInput);
+      handle: async ({ organizationId, params, input, rawInput, publicUrl }) => {
+        const page = await campaigns.links.parsed(organizationId, params.id, input);
         const headers: Record<string, string> = {};
         if (page.nextCursor) {
           const next = new URLSearchParams();
-          if (query.limit !== undefined) next.set("limit", query.limit);
+          const limit = sentQuery(rawInput).limit;
+          if (limit !== undefined) next.set("limit", limit);
           next.set("cursor", page.nextCursor);
           headers.link = `<${publicUrl}?${next}>; rel="next"`;
         }
@@ -60,7 +165,28 @@ export function campaignRoutes(campaigns: CampaignService) {
     defineRoute({
       method: "POST",
       path: "/campaigns/:id/archive",
-      docs: archiveCampaignDocs,
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "archiveCampaign",
+        summary: "Archive a campaign",
+        description:
+          "Archives the campaign: it leaves the campaign list and accepts no new emails (sending or registering with it is `400`). Its statistics stay available. Takes no request body (one sent is ignored).",
+        parameters: {
+          id: {
+            description: "The campaign id.",
+          },
+        },
+        responses: {
+          "200": jsonAnswer("Archived.", successSchema),
+          "400": errorDocs("The campaign is already archived; or the path is malformed.", {
+            alreadyArchived: "Campaign is already archived",
+            badEncoding: "Malformed percent-encoding in the URL path",
+          }),
+          "404": {
+            $ref: "#/components/responses/CampaignNotFound",
+          },
+        },
+      },
       params: idParams,
       handle: async ({ organizationId, params }) => {
         await campaigns.archive(organizationId, params.id);

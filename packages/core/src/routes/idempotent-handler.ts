@@ -12,7 +12,7 @@ export const idempotencyKeyHeader = "Idempotency-Key";
  */
 export async function handleIdempotently(
   idempotency: IdempotencyService,
-  context: RouteContext<unknown, unknown>,
+  context: RouteContext<unknown, unknown, unknown>,
   route: { operation: string; successStatus: number },
   execute: () => Promise<unknown>,
 ): Promise<unknown> {
@@ -21,7 +21,7 @@ export async function handleIdempotently(
   const answer = await idempotency.run(
     context.organizationId,
     key,
-    { operation: route.operation, input: context.input, successStatus: route.successStatus },
+    { operation: route.operation, input: context.rawInput, successStatus: route.successStatus },
     execute,
   );
   return new Response(answer.body, {

@@ -1,6 +1,6 @@
 import { defineRoute, type MailPulseRoute } from "../http/route.js";
 import { createOpenApiDocument } from "../openapi/create-openapi-document.js";
-import { getOpenApiDocumentDocs } from "../openapi/operations/openapi-docs.js";
+import { documentInfo } from "../openapi/document-info.js";
 import type { JsonObject } from "../util/json.js";
 
 /** The path of the served document, relative to the base path. */
@@ -18,7 +18,31 @@ export function openApiRoutes(routes: () => readonly MailPulseRoute[], basePath:
       method: "GET",
       path: documentPath,
       auth: "none",
-      docs: getOpenApiDocumentDocs,
+      docs: {
+        tags: ["OpenAPI"],
+        operationId: "getOpenApiDocument",
+        summary: "This OpenAPI document",
+        description:
+          "The OpenAPI 3.1 document of this instance's API, as `npm run openapi` writes it to docs/openapi.json, with the server variable `baseUrl` defaulting to the address the request came in on. No API key.",
+        responses: {
+          "200": {
+            description: "The document.",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["openapi", "info", "paths"],
+                  properties: {
+                    openapi: { type: "string" },
+                    info: { type: "object" },
+                    paths: { type: "object" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
       handle: async ({ publicUrl }) => {
         document ??= servedFrom(
           createOpenApiDocument(routes(), { basePath }),
@@ -32,10 +56,10 @@ export function openApiRoutes(routes: () => readonly MailPulseRoute[], basePath:
 
 /** The generated document with its server variable defaulting to this instance's address. */
 function servedFrom(document: JsonObject, baseUrl: string): JsonObject {
-  const servers = document.servers as Array<{ variables: { baseUrl: { default: string } } }>;
   return {
     ...document,
-    servers: servers.map((server) => ({
+    // The generator writes documentInfo's servers as they are: typed here, without reading them back.
+    servers: documentInfo.servers.map((server) => ({
       ...server,
       variables: { ...server.variables, baseUrl: { ...server.variables.baseUrl, default: baseUrl } },
     })),

@@ -1,45 +1,14 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
-import { type CreateCampaignInput, createCampaignSchema } from "./campaigns/campaign-input.js";
-import {
-  type CampaignLinksInput,
-  campaignLinksSchema,
-  encodeCampaignLinkCursor,
-} from "./campaigns/campaign-links-input.js";
+import type { Campaign, CampaignDetail } from "./campaigns/campaign-answers.js";
+import { createCampaignSchema } from "./campaigns/campaign-input.js";
+import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** A campaign as the API returns it. */
-export interface Campaign {
-  id: string;
-  name: string;
-  createdAt: string;
-}
-
-/** `GET /api/campaigns/:id`: the campaign with its totals, links and emails. */
-export interface CampaignDetail extends Campaign {
-  stats: {
-    totalEmails: number;
-    totalOpens: number;
-    totalClicks: number;
-    openRate: number;
-    clickRate: number;
-    /** The same over human hits only, with the emails no person opened or clicked (docs/measurement.md). */
-    human: HumanTotals;
-  };
-  links: Array<{ url: string; clicks: number }>;
-  emails: Array<{
-    id: string;
-    trackingId: string;
-    recipient: string;
-    subject: string;
-    createdAt: string;
-    opens: number;
-    clicks: number;
-  }>;
-}
+export type { Campaign, CampaignDetail };
 
 /** A page of a campaign's links, in URL order; `nextCursor` is null on the last page. */
 export interface CampaignLinkPage {
@@ -48,16 +17,7 @@ export interface CampaignLinkPage {
 }
 
 /** Human figures of a campaign's detail: hits judged machine are left out (docs/measurement.md). */
-export interface HumanTotals {
-  totalOpens: number;
-  totalClicks: number;
-  /** Emails a person opened (a human open or click) / emails x 100. */
-  openRate: number;
-  /** Emails a person clicked / emails x 100. */
-  clickRate: number;
-  /** Emails with no human open and no human click. */
-  noInteraction: number;
-}
+export type HumanTotals = CampaignDetail["stats"]["human"];
 
 /** Campaigns of an organization. */
 export interface CampaignService {
@@ -65,7 +25,7 @@ export interface CampaignService {
    * Creates a campaign: VALIDATION_FAILED for an invalid input, CONFLICT when the name exists,
    * PLAN_LIMIT_REACHED past the plan limit.
    */
-  create(organizationId: string, input: CreateCampaignInput): Promise<Campaign>;
+  create: ValidatedMethod<[organizationId: string], typeof createCampaignSchema, Campaign>;
   /** Non-archived campaigns, newest first. */
   list(organizationId: string): Promise<Campaign[]>;
   /**
@@ -77,7 +37,12 @@ export interface CampaignService {
    * A page of the campaign's links with their clicks, in URL order; NOT_FOUND for unknown or
    * foreign ids, VALIDATION_FAILED for a bad `limit` or `cursor`.
    */
-  links(organizationId: string, id: string, input?: CampaignLinksInput): Promise<CampaignLinkPage>;
+  links: ValidatedMethod<
+    [organizationId: string, id: string],
+    typeof campaignLinksSchema,
+    CampaignLinkPage,
+    true
+  >;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
 }
@@ -113,10 +78,13 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
   }
 
   return {
-    async create(organizationId, input) {
-      const { name } = parseInput(createCampaignSchema, input, "campaigns.create");
-      return toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name));
-    },
+    create: validatedMethod(
+      createCampaignSchema,
+      "campaigns.create",
+      { leading: 1 },
+      async (organizationId: string, { name }) =>
+        toApiCampaign(await insertCampaign(deps, options.limits, organizationId, name)),
+    ),
     async list(organizationId) {
       return (await storage.campaigns.listActive(organizationId)).map(toApiCampaign);
     },
@@ -147,21 +115,25 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
       };
     },
-    async links(organizationId, id, input = {}) {
-      const { limit, cursor } = parseInput(campaignLinksSchema, input, "campaigns.links");
-      await getRecord(organizationId, id);
-      // One row more than asked tells whether a next page exists without a count.
-      const rows = await storage.stats.campaignLinksByUrl(organizationId, id, {
-        limit: limit + 1,
-        ...(cursor === undefined ? {} : { afterUrl: cursor }),
-      });
-      const links = rows.slice(0, limit);
-      const last = links.at(-1);
-      return {
-        links,
-        nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
-      };
-    },
+    links: validatedMethod(
+      campaignLinksSchema,
+      "campaigns.links",
+      { leading: 2, whenOmitted: {} },
+      async (organizationId: string, id: string, { limit, cursor }): Promise<CampaignLinkPage> => {
+        await getRecord(organizationId, id);
+        // One row more than asked tells whether a next page exists without a count.
+        const rows = await storage.stats.campaignLinksByUrl(organizationId, id, {
+          limit: limit + 1,
+          ...(cursor === undefined ? {} : { afterUrl: cursor }),
+        });
+        const links = rows.slice(0, limit);
+        const last = links.at(-1);
+        return {
+          links,
+          nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
+        };
+      },
+    ),
     async archive(organizationId, id) {
       const record = await getRecord(organizationId, id);
       if (record.archivedAt || !(await storage.campaigns.archive(organizationId, id, clock.now()))) {

@@ -1,58 +1,16 @@
 import { notFound } from "../errors.js";
-import type { HitSource } from "../measurement/hit-verdict.js";
 import type { ContactRecord } from "../ports/storage.js";
+import type { ContactDetail, ContactSummary, ContactTimelineEvent } from "./contacts/contact-answers.js";
 import { encodeContactCursor } from "./contacts/contact-cursor.js";
-import { type ContactListInput, contactListSchema } from "./contacts/contact-list-input.js";
+import { contactListSchema } from "./contacts/contact-list-input.js";
 import { ratio } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
+
+export type { ContactDetail, ContactSummary, ContactTimelineEvent };
 
 /** Entries the contact timeline keeps, newest first. */
 export const contactTimelineLimit = 100;
-
-/** A contact in the list (the spec's contact summary). */
-export interface ContactSummary {
-  /** Lowercased address. */
-  email: string;
-  totalEmails: number;
-  totalOpens: number;
-  totalClicks: number;
-  /** Names of the campaigns the contact received, sorted. */
-  campaigns: string[];
-  /** 0 to 100, see {@link engagementScore}. */
-  engagementScore: number;
-  lastActivity: string;
-  /** Open and click events judged human (docs/measurement.md). */
-  humanOpens: number;
-  humanClicks: number;
-  /** The engagement score on human events only. */
-  humanEngagementScore: number;
-}
-
-/** One entry of a contact's timeline. */
-export interface ContactTimelineEvent {
-  type: "sent" | "opened" | "clicked";
-  timestamp: string;
-  subject: string;
-  /** Present when the email belongs to a campaign. */
-  campaign?: string;
-  /** Present on `clicked`: the clicked URL. */
-  link?: string;
-  /** On `opened` and `clicked`: the event's current verdict (docs/measurement.md). */
-  machine?: boolean;
-  source?: HitSource;
-}
-
-/** `GET /api/contacts/:email`. */
-export interface ContactDetail extends ContactSummary {
-  firstSeen: string;
-  /** Open events per email, a ratio (not a percentage), four decimals. */
-  openRate: number;
-  /** Click events per email, a ratio, four decimals. */
-  clickRate: number;
-  /** Newest first, at most {@link contactTimelineLimit} entries. */
-  timeline: ContactTimelineEvent[];
-}
 
 /** A page of contacts; `nextCursor` is null on the last page. */
 export interface ContactPage {
@@ -66,7 +24,7 @@ export interface ContactService {
    * Contacts, most recent activity first; VALIDATION_FAILED for an invalid input (a `limit` out
    * of range, a cursor MailPulse did not issue).
    */
-  list(organizationId: string, input?: ContactListInput): Promise<ContactPage>;
+  list: ValidatedMethod<[organizationId: string], typeof contactListSchema, ContactPage, true>;
   /** The contact (address case-insensitive); NOT_FOUND when the organization never emailed it. */
   get(organizationId: string, email: string): Promise<ContactDetail>;
 }
@@ -115,29 +73,33 @@ export function createContactService(deps: ServiceDeps): ContactService {
   }
 
   return {
-    async list(organizationId, input = {}) {
-      const { limit, cursor: after, ...options } = parseInput(contactListSchema, input, "contacts.list");
-      const search = options.search?.trim();
-      // One row more than asked tells whether a next page exists without a count.
-      const rows = await storage.stats.listContacts(organizationId, {
-        ...(search ? { search } : {}),
-        limit: limit + 1,
-        ...(after ? { after } : {}),
-      });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const campaigns = await campaignsOf(
-        organizationId,
-        page.map((contact) => contact.address),
-      );
-      return {
-        contacts: page.map((contact) => toSummary(contact, campaigns.get(contact.address) ?? [])),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeContactCursor({ lastActivity: last.lastActivity, address: last.address })
-            : null,
-      };
-    },
+    list: validatedMethod(
+      contactListSchema,
+      "contacts.list",
+      { leading: 1, whenOmitted: {} },
+      async (organizationId: string, { limit, cursor: after, ...options }) => {
+        const search = options.search?.trim();
+        // One row more than asked tells whether a next page exists without a count.
+        const rows = await storage.stats.listContacts(organizationId, {
+          ...(search ? { search } : {}),
+          limit: limit + 1,
+          ...(after ? { after } : {}),
+        });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        const campaigns = await campaignsOf(
+          organizationId,
+          page.map((contact) => contact.address),
+        );
+        return {
+          contacts: page.map((contact) => toSummary(contact, campaigns.get(contact.address) ?? [])),
+          nextCursor:
+            rows.length > limit && last
+              ? encodeContactCursor({ lastActivity: last.lastActivity, address: last.address })
+              : null,
+        };
+      },
+    ),
     async get(organizationId, email) {
       const address = email.trim().toLowerCase();
       const contact = await storage.stats.getContact(organizationId, address);

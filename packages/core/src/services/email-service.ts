@@ -6,48 +6,17 @@ import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.
 import type { InFlight } from "../util/in-flight.js";
 import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
 import { formatMailbox } from "./sending/addresses.js";
-import {
-  buildTrackedContent,
-  recipientRecords,
-  type TrackedLinkResponse,
-} from "./sending/build-tracked-email.js";
+import { buildTrackedContent, recipientRecords } from "./sending/build-tracked-email.js";
+import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
-import {
-  type RegisterEmailInput,
-  registerEmailSchema,
-  type SendEmailInput,
-  sendEmailSchema,
-} from "./sending/send-input.js";
+import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
 import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { aroundValidated, type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** `POST /api/send` response: the spec's shape, plus `emailId`. */
-export interface SendEmailResult {
-  /** The delivery provider's id of the message. */
-  id: string;
-  /** MailPulse's id of the email: `GET /api/emails/:emailId` reads it back. */
-  emailId: string;
-  emailTrackingId: string;
-  /** The sender actually used. */
-  from: string;
-  to: string[];
-  subject: string;
-  links: TrackedLinkResponse[];
-  pixelUrl: string;
-}
-
-/** `POST /api/emails` response: the tracked HTML for the caller to send itself. */
-export interface RegisterEmailResult {
-  /** MailPulse's id of the email. */
-  id: string;
-  emailTrackingId: string;
-  html: string;
-  links: TrackedLinkResponse[];
-  pixelUrl: string;
-}
+export type { RegisterEmailResult, SendEmailResult };
 
 /** Tracked emails: send them, or register ones another system sends. */
 export interface EmailService {
@@ -58,12 +27,12 @@ export interface EmailService {
    * failure: the email is kept as `failed` and DELIVERY_FAILED (`Email delivery failed (email
    * <id>)`) is thrown.
    */
-  send(organizationId: string, input: SendEmailInput): Promise<SendEmailResult>;
+  send: ValidatedMethod<[organizationId: string], typeof sendEmailSchema, SendEmailResult>;
   /**
    * Registers an email another system sends; returns its tracked HTML. Counts as sent from now.
    * VALIDATION_FAILED for an invalid input.
    */
-  register(organizationId: string, input: RegisterEmailInput): Promise<RegisterEmailResult>;
+  register: ValidatedMethod<[organizationId: string], typeof registerEmailSchema, RegisterEmailResult>;
   /**
    * An email of the organization, sent or registered, whatever its status (a failed send is
    * readable here, with its reason). NOT_FOUND when the organization has no such email.
@@ -142,101 +111,109 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
 
   const inFlight = options.inFlight;
   const service: EmailService = {
-    async send(organizationId, rawInput) {
-      const input = parseInput(sendEmailSchema, rawInput, "emails.send");
-      const { content, record } = await prepare(organizationId, "emails.send", input);
-      const emailId = record.id;
-      const sender = await decideSender(
-        storage.sendingDomains,
-        organizationId,
-        input.from,
-        input.replyTo,
-        options.platformDomain,
-        options.openSecret,
-      );
-      // Before anything is stored, and outside the provider's try: HTML too deep to read is the
-      // client's 400, and a bug here must surface as one, never as "Email delivery failed".
-      const text = input.text ?? htmlToText(content.html);
-      await storage.emails.create({
-        ...record,
-        origin: "send",
-        fromAddress: formatMailbox(input.from),
-        sender: formatMailbox(sender.from),
-        replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
-      });
-
-      let providerMessageId: string;
-      try {
-        ({ id: providerMessageId } = await options.mailProvider.send({
-          from: sender.from,
-          to: input.to,
-          cc: input.cc ?? [],
-          bcc: input.bcc ?? [],
-          replyTo: sender.replyTo,
-          subject: input.subject,
-          html: content.html,
-          text,
-          headers: { ...input.headers, "X-MailPulse-Tracking-Id": content.trackingId },
-          attachments: input.attachments ?? [],
-          dkim: sender.dkim,
-        }));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await storage.emails.markFailed(organizationId, emailId, reason);
-        // The caller learns only which email failed; the operator needs to whom, and why.
-        const to = input.to.map((recipient) => recipient.address);
-        options.logger.error(
-          `MailPulse: delivery of email ${emailId} to ${to.join(", ")} failed: ${reason}`,
-          error,
-          {
-            emailId,
-            to,
-          },
+    send: validatedMethod(
+      sendEmailSchema,
+      "emails.send",
+      { leading: 1 },
+      async (organizationId: string, input) => {
+        const { content, record } = await prepare(organizationId, "emails.send", input);
+        const emailId = record.id;
+        const sender = await decideSender(
+          storage.sendingDomains,
+          organizationId,
+          input.from,
+          input.replyTo,
+          options.platformDomain,
+          options.openSecret,
         );
-        // The id in the message: the only handle a caller has on the failed email (GET /api/emails/:id).
-        throw new MailPulseError("DELIVERY_FAILED", `Email delivery failed (email ${emailId})`, {
-          cause: error,
+        // Before anything is stored, and outside the provider's try: HTML too deep to read is the
+        // client's 400, and a bug here must surface as one, never as "Email delivery failed".
+        const text = input.text ?? htmlToText(content.html);
+        await storage.emails.create({
+          ...record,
+          origin: "send",
+          fromAddress: formatMailbox(input.from),
+          sender: formatMailbox(sender.from),
+          replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
         });
-      }
 
-      const to = input.to.map(formatMailbox);
-      const sentAt = clock.now();
-      await storage.emails.markSent(organizationId, emailId, {
-        providerMessageId,
-        sentAt,
-        logSentEvent: true,
-      });
-      options.onSent?.(trackedEmailOf(record, sentAt), record.links);
-      return {
-        id: providerMessageId,
-        emailId,
-        emailTrackingId: content.trackingId,
-        from: formatMailbox(sender.from),
-        to,
-        subject: input.subject,
-        links: content.linkResponses,
-        pixelUrl: content.pixelUrl,
-      };
-    },
+        let providerMessageId: string;
+        try {
+          ({ id: providerMessageId } = await options.mailProvider.send({
+            from: sender.from,
+            to: input.to,
+            cc: input.cc ?? [],
+            bcc: input.bcc ?? [],
+            replyTo: sender.replyTo,
+            subject: input.subject,
+            html: content.html,
+            text,
+            headers: { ...input.headers, "X-MailPulse-Tracking-Id": content.trackingId },
+            attachments: input.attachments ?? [],
+            dkim: sender.dkim,
+          }));
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await storage.emails.markFailed(organizationId, emailId, reason);
+          // The caller learns only which email failed; the operator needs to whom, and why.
+          const to = input.to.map((recipient) => recipient.address);
+          options.logger.error(
+            `MailPulse: delivery of email ${emailId} to ${to.join(", ")} failed: ${reason}`,
+            error,
+            {
+              emailId,
+              to,
+            },
+          );
+          // The id in the message: the only handle a caller has on the failed email (GET /api/emails/:id).
+          throw new MailPulseError("DELIVERY_FAILED", `Email delivery failed (email ${emailId})`, {
+            cause: error,
+          });
+        }
 
-    async register(organizationId, rawInput) {
-      const input = parseInput(registerEmailSchema, rawInput, "emails.register");
-      const { content, record } = await prepare(organizationId, "emails.register", input);
-      const from = input.from ? formatMailbox(input.from) : "";
-      await storage.emails.create(
-        { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
-        // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
-        { providerMessageId: null, sentAt: record.createdAt, logSentEvent: false },
-      );
-      options.onSent?.(trackedEmailOf(record, record.createdAt), record.links);
-      return {
-        id: record.id,
-        emailTrackingId: content.trackingId,
-        html: content.html,
-        links: content.linkResponses,
-        pixelUrl: content.pixelUrl,
-      };
-    },
+        const to = input.to.map(formatMailbox);
+        const sentAt = clock.now();
+        await storage.emails.markSent(organizationId, emailId, {
+          providerMessageId,
+          sentAt,
+          logSentEvent: true,
+        });
+        options.onSent?.(trackedEmailOf(record, sentAt), record.links);
+        return {
+          id: providerMessageId,
+          emailId,
+          emailTrackingId: content.trackingId,
+          from: formatMailbox(sender.from),
+          to,
+          subject: input.subject,
+          links: content.linkResponses,
+          pixelUrl: content.pixelUrl,
+        };
+      },
+    ),
+
+    register: validatedMethod(
+      registerEmailSchema,
+      "emails.register",
+      { leading: 1 },
+      async (organizationId: string, input) => {
+        const { content, record } = await prepare(organizationId, "emails.register", input);
+        const from = input.from ? formatMailbox(input.from) : "";
+        await storage.emails.create(
+          { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
+          // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
+          { providerMessageId: null, sentAt: record.createdAt, logSentEvent: false },
+        );
+        options.onSent?.(trackedEmailOf(record, record.createdAt), record.links);
+        return {
+          id: record.id,
+          emailTrackingId: content.trackingId,
+          html: content.html,
+          links: content.linkResponses,
+          pixelUrl: content.pixelUrl,
+        };
+      },
+    ),
 
     async get(organizationId, emailId) {
       const email = await storage.emails.get(organizationId, emailId);
@@ -247,8 +224,8 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
   if (!inFlight) return service;
   return {
     ...service,
-    send: (organizationId, input) => inFlight.run(() => service.send(organizationId, input)),
-    register: (organizationId, input) => inFlight.run(() => service.register(organizationId, input)),
+    send: aroundValidated(service.send, (run) => inFlight.run(run)),
+    register: aroundValidated(service.register, (run) => inFlight.run(run)),
   };
 }
 

@@ -2,34 +2,18 @@ import { MailPulseError, notFound } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { DnsResolver } from "../ports/dns-resolver.js";
 import type { MailProvider } from "../ports/mail-provider.js";
-import type { SendingDomainRecord, SendingDomainStatus } from "../ports/storage.js";
+import type { SendingDomainRecord } from "../ports/storage.js";
 import type { SecretBox } from "../util/secret-box.js";
 import { applyCheck } from "./domains/apply-check.js";
 import { dkimTxtValue, generateDkimKeyPair } from "./domains/dkim-key.js";
 import { checkDnsRecord, type DnsRecord, sendingDomainRecords } from "./domains/dns-records.js";
+import type { SendingDomain, SendingDomainVerification } from "./domains/domain-answers.js";
 import type { DomainHosts } from "./domains/domain-hosts.js";
-import {
-  type DomainInput,
-  domainInputSchema,
-  type VerifySendingDomainInput,
-  verifySendingDomainSchema,
-} from "./domains/domain-input.js";
+import { domainInputSchema, verifySendingDomainSchema } from "./domains/domain-input.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** A sending domain as the API returns it (never its private key). */
-export interface SendingDomain {
-  id: string;
-  domain: string;
-  status: SendingDomainStatus;
-  records: DnsRecord[];
-  createdAt: string;
-}
-
-/** The answer of `verify`: the domain with its checked records, and whether it is verified. */
-export interface SendingDomainVerification extends SendingDomain {
-  verified: boolean;
-}
+export type { SendingDomain, SendingDomainVerification };
 
 /** A record the platform operator publishes in its own zone (docs/domains.md). */
 export interface PlatformDnsRecord {
@@ -48,7 +32,7 @@ export interface SendingDomainService {
    * VALIDATION_FAILED for a missing or malformed domain, CONFLICT when the organization already
    * has it or another organization has verified it, BAD_REQUEST when the provider refuses it.
    */
-  create(organizationId: string, input: DomainInput): Promise<SendingDomain>;
+  create: ValidatedMethod<[organizationId: string], typeof domainInputSchema, SendingDomain>;
   /** The organization's domains, oldest first. */
   list(organizationId: string): Promise<SendingDomain[]>;
   /** Deletes the domain (and at the provider, when it has `deleteDomain`); NOT_FOUND for unknown or foreign ids. */
@@ -59,7 +43,11 @@ export interface SendingDomainService {
    * foreign ids, VALIDATION_FAILED without `domainId`, CONFLICT when another organization
    * verified the name first.
    */
-  verify(organizationId: string, input: VerifySendingDomainInput): Promise<SendingDomainVerification>;
+  verify: ValidatedMethod<
+    [organizationId: string],
+    typeof verifySendingDomainSchema,
+    SendingDomainVerification
+  >;
   /**
    * Re-checks every verified domain last checked `intervalMs` ago or more (the background job).
    * Returns how many were checked. A failure of one domain is logged and does not stop the others.
@@ -118,46 +106,50 @@ export function createSendingDomainService(
   }
 
   return {
-    async create(organizationId, input) {
-      const { domain } = parseInput(domainInputSchema, input, "sendingDomains.create");
-      if (await storage.sendingDomains.isVerifiedElsewhere(organizationId, domain)) {
-        throw new MailPulseError("CONFLICT", `${domain} is already verified by another organization`);
-      }
-      const exists = (await storage.sendingDomains.list(organizationId)).some((d) => d.domain === domain);
-      if (exists) throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
-
-      const id = createId();
-      const key = await generateDkimKeyPair();
-      if (mailProvider.createDomain) {
-        try {
-          await mailProvider.createDomain({
-            domain,
-            dkim: { domainName: domain, keySelector: hosts.dkimSelector, privateKey: key.privateKey },
-          });
-        } catch (error) {
-          throw providerError(error);
+    create: validatedMethod(
+      domainInputSchema,
+      "sendingDomains.create",
+      { leading: 1 },
+      async (organizationId: string, { domain }) => {
+        if (await storage.sendingDomains.isVerifiedElsewhere(organizationId, domain)) {
+          throw new MailPulseError("CONFLICT", `${domain} is already verified by another organization`);
         }
-      }
-      const record: SendingDomainRecord = {
-        id,
-        organizationId,
-        domain,
-        status: "pending",
-        records: JSON.stringify(sendingDomainRecords(domain, id, hosts)),
-        dkimSelector: hosts.dkimSelector,
-        dkimPrivateKey: secrets.seal(key.privateKey),
-        dkimPublicKey: key.publicKey,
-        createdAt: clock.now(),
-        verifiedAt: null,
-        lastCheckedAt: null,
-        failedChecks: 0,
-      };
-      if ((await storage.sendingDomains.create(record)) === "exists") {
-        // A concurrent request added it between the check and the insert.
-        throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
-      }
-      return toSendingDomain(record);
-    },
+        const exists = (await storage.sendingDomains.list(organizationId)).some((d) => d.domain === domain);
+        if (exists) throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+
+        const id = createId();
+        const key = await generateDkimKeyPair();
+        if (mailProvider.createDomain) {
+          try {
+            await mailProvider.createDomain({
+              domain,
+              dkim: { domainName: domain, keySelector: hosts.dkimSelector, privateKey: key.privateKey },
+            });
+          } catch (error) {
+            throw providerError(error);
+          }
+        }
+        const record: SendingDomainRecord = {
+          id,
+          organizationId,
+          domain,
+          status: "pending",
+          records: JSON.stringify(sendingDomainRecords(domain, id, hosts)),
+          dkimSelector: hosts.dkimSelector,
+          dkimPrivateKey: secrets.seal(key.privateKey),
+          dkimPublicKey: key.publicKey,
+          createdAt: clock.now(),
+          verifiedAt: null,
+          lastCheckedAt: null,
+          failedChecks: 0,
+        };
+        if ((await storage.sendingDomains.create(record)) === "exists") {
+          // A concurrent request added it between the check and the insert.
+          throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+        }
+        return toSendingDomain(record);
+      },
+    ),
     async list(organizationId) {
       return (await storage.sendingDomains.list(organizationId)).map(toSendingDomain);
     },
@@ -173,17 +165,21 @@ export function createSendingDomainService(
         });
       }
     },
-    async verify(organizationId, input) {
-      const { domainId } = parseInput(verifySendingDomainSchema, input, "sendingDomains.verify");
-      const record = await storage.sendingDomains.get(organizationId, domainId);
-      if (!record) throw notFound("Sending domain");
-      const { checked, outcome } = await check(record);
-      return {
-        ...toSendingDomain({ ...record, ...outcome }),
-        records: checked,
-        verified: outcome.status === "verified",
-      };
-    },
+    verify: validatedMethod(
+      verifySendingDomainSchema,
+      "sendingDomains.verify",
+      { leading: 1 },
+      async (organizationId: string, { domainId }) => {
+        const record = await storage.sendingDomains.get(organizationId, domainId);
+        if (!record) throw notFound("Sending domain");
+        const { checked, outcome } = await check(record);
+        return {
+          ...toSendingDomain({ ...record, ...outcome }),
+          records: checked,
+          verified: outcome.status === "verified",
+        };
+      },
+    ),
     async recheckVerified(intervalMs) {
       const due = clock.now().getTime() - intervalMs;
       const domains = (await storage.sendingDomains.listAll()).filter(

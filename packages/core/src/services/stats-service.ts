@@ -1,77 +1,18 @@
 import { notFound } from "../errors.js";
 import type { DailyTotals } from "../ports/storage.js";
 import { utcDayToIsoDate } from "../util/utc-day.js";
-import { type Campaign, toApiCampaign } from "./campaign-service.js";
+import { toApiCampaign } from "./campaign-service.js";
 import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type CampaignStatsInput, campaignStatsSchema } from "./stats/campaign-stats-input.js";
+import type { CampaignPeriodStats, DailyActivity, GlobalStats } from "./stats/stats-answers.js";
 import { parseInput } from "./validation/parse-input.js";
+
+export type { CampaignPeriodStats, DailyActivity, GlobalStats };
 
 /** How many URLs `topLinks` lists. */
 export const periodTopLinkCount = 10;
-
-/** One UTC day of `openAndClicks`. */
-export interface DailyActivity {
-  /** `YYYY-MM-DD` (UTC). */
-  date: string;
-  /** Open events that day. */
-  opens: number;
-  /** Click events that day. */
-  clicks: number;
-  /** Emails sent that day. */
-  emails: number;
-  /** Open and click events that day judged human (docs/measurement.md). */
-  humanOpens: number;
-  humanClicks: number;
-}
-
-/** `GET /api/campaigns/:id/stats`: a campaign's statistics over a period (see docs/statistics.md). */
-export interface CampaignPeriodStats {
-  campaign: Campaign;
-  period: { start: string; end: string };
-  stats: {
-    /** Emails sent in the period. */
-    totalEmails: number;
-    /** Open events in the period. */
-    totalOpens: number;
-    /** Click events in the period. */
-    totalClicks: number;
-    /** Opened emails sent in the period / emails sent in the period x 100. */
-    openRate: number;
-    /** Clicks / opens x 100 (0 without opens). */
-    clickThroughRate: number;
-    /** Distinct `to` addresses of the period's emails. */
-    uniqueRecipients: number;
-    /** Emails sent in the period with no open and no click. */
-    noInteraction: number;
-    /** The same over human hits only (docs/measurement.md). */
-    human: {
-      totalOpens: number;
-      totalClicks: number;
-      openRate: number;
-      clickThroughRate: number;
-      noInteraction: number;
-    };
-  };
-  /** One entry per UTC day of the period, oldest first, zero-filled. */
-  openAndClicks: DailyActivity[];
-  /** The {@link periodTopLinkCount} most clicked URLs in the period. */
-  topLinks: Array<{ url: string; clicks: number }>;
-}
-
-/** `GET /api/stats`: totals over every sent email of the organization. */
-export interface GlobalStats {
-  totalEmails: number;
-  totalOpens: number;
-  totalClicks: number;
-  /** Emails opened (an open or a click) / emails x 100. */
-  openRate: number;
-  /** Emails with a click / emails x 100. */
-  clickRate: number;
-  /** The same over human hits only (docs/measurement.md). */
-  human: { totalOpens: number; totalClicks: number; openRate: number; clickRate: number };
-}
 
 /** Campaign period statistics and organization-wide statistics. */
 export interface StatsService {

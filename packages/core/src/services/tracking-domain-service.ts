@@ -1,23 +1,19 @@
 import { MailPulseError, notFound } from "../errors.js";
 import { DnsLookupError, type DnsResolver } from "../ports/dns-resolver.js";
-import { type DomainInput, domainInputSchema } from "./domains/domain-input.js";
+import type {
+  TrackingDomain,
+  TrackingDomainSet,
+  TrackingDomainVerification,
+} from "./domains/domain-answers.js";
+import { domainInputSchema } from "./domains/domain-input.js";
 import { sameHostName } from "./domains/domain-name.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
-/** `GET /api/organizations/domain`. */
-export interface TrackingDomainState {
-  customDomain: string | null;
-  domainVerified: boolean;
-  domainVerifiedAt: string | null;
-  /** The CNAME target the organization's domain must point to. */
-  expectedCNAME: string;
-}
+export type { TrackingDomainVerification };
 
-/** The answer of `verify`: verified with its time, or not with what DNS said. */
-export type TrackingDomainVerification =
-  | { verified: true; domainVerifiedAt: string }
-  | { verified: false; error: string };
+/** `GET /api/organizations/domain`: the domain, its verification and the CNAME target to publish. */
+export type TrackingDomainState = TrackingDomain;
 
 /** The organization's custom tracking domain (one at most). */
 export interface TrackingDomainService {
@@ -28,7 +24,7 @@ export interface TrackingDomainService {
    * VALIDATION_FAILED for a missing or malformed domain, BAD_REQUEST when another organization
    * uses it.
    */
-  set(organizationId: string, input: DomainInput): Promise<{ customDomain: string; domainVerified: false }>;
+  set: ValidatedMethod<[organizationId: string], typeof domainInputSchema, TrackingDomainSet>;
   /** Removes the domain: new sends use the base URL again. Idempotent. */
   remove(organizationId: string): Promise<void>;
   /**
@@ -73,13 +69,17 @@ export function createTrackingDomainService(
         expectedCNAME: trackingHost,
       };
     },
-    async set(organizationId, input) {
-      const { domain } = parseInput(domainInputSchema, input, "trackingDomain.set");
-      if (!(await storage.organizations.setCustomDomain(organizationId, domain))) {
-        throw new MailPulseError("BAD_REQUEST", `${domain} is already used by another organization`);
-      }
-      return { customDomain: domain, domainVerified: false };
-    },
+    set: validatedMethod(
+      domainInputSchema,
+      "trackingDomain.set",
+      { leading: 1 },
+      async (organizationId: string, { domain }) => {
+        if (!(await storage.organizations.setCustomDomain(organizationId, domain))) {
+          throw new MailPulseError("BAD_REQUEST", `${domain} is already used by another organization`);
+        }
+        return { customDomain: domain, domainVerified: false };
+      },
+    ),
     async remove(organizationId) {
       await storage.organizations.setCustomDomain(organizationId, null);
     },

@@ -1,52 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { MailPulseError, notFound } from "../errors.js";
 import type { WebhookEvent } from "../events/event-body.js";
-import type {
-  DeliveryAttemptRecord,
-  DeliveryRecord,
-  WebhookEventType,
-  WebhookRecord,
-} from "../ports/storage.js";
+import type { DeliveryAttemptRecord, DeliveryRecord, WebhookRecord } from "../ports/storage.js";
 import type { SecretBox } from "../util/secret-box.js";
 import type { DeliverEvent } from "../webhooks/deliver-event.js";
 import type { ServiceDeps } from "./service-context.js";
-import { parseInput } from "./validation/parse-input.js";
-import {
-  type CreateWebhookInput,
-  createWebhookSchema,
-  type UpdateWebhookInput,
-  updateWebhookSchema,
-} from "./webhooks/webhook-input.js";
+import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
+import type {
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookTestResult,
+} from "./webhooks/webhook-answers.js";
+import { createWebhookSchema, updateWebhookSchema } from "./webhooks/webhook-input.js";
 
-/** A webhook as the API returns it (the spec's shape). */
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  /** The signing secret, 32 characters. */
-  secret: string;
-  isActive: boolean;
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A delivery as `GET /api/webhooks/:id/deliveries` lists it. */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  type: WebhookEventType;
-  state: DeliveryRecord["status"];
-  /** Attempts made so far (of this series: a manual retry starts a new one). */
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  /** When the next attempt is due; null once delivered or dead. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookTestResult };
 
 /** One attempt of a delivery. */
 export interface WebhookDeliveryAttempt {
@@ -55,22 +23,6 @@ export interface WebhookDeliveryAttempt {
   durationMs: number;
   error: string | null;
   responseExcerpt: string | null;
-}
-
-/** What `POST /api/webhooks/:id/test` answers: the receiver's answer to a signed test event. */
-export interface WebhookTestResult {
-  success: boolean;
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-  responseExcerpt: string;
-}
-
-/** A page of deliveries, newest first. */
-export interface WebhookDeliveryPage {
-  data: WebhookDelivery[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
 }
 
 /** Checks a webhook URL: syntax, and that it is not (and does not resolve to) a private address. */
@@ -91,9 +43,9 @@ export interface WebhookServiceOptions {
 export interface WebhookService {
   list(organizationId: string): Promise<Webhook[]>;
   /** VALIDATION_FAILED for a bad or private URL, unknown events, or past the per-organization limit. */
-  create(organizationId: string, input: CreateWebhookInput): Promise<Webhook>;
+  create: ValidatedMethod<[organizationId: string], typeof createWebhookSchema, Webhook>;
   /** NOT_FOUND for unknown or foreign ids. */
-  update(organizationId: string, id: string, input: UpdateWebhookInput): Promise<Webhook>;
+  update: ValidatedMethod<[organizationId: string, id: string], typeof updateWebhookSchema, Webhook>;
   /** Deletes it with its deliveries; NOT_FOUND for unknown or foreign ids. */
   delete(organizationId: string, id: string): Promise<void>;
   /** A new secret; the old one keeps signing (as a second signature) for `rotationOverlapMs`. */
@@ -177,45 +129,53 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
       return (await storage.webhooks.list(organizationId)).map(toWebhook);
     },
 
-    async create(organizationId, rawInput) {
-      const input = parseInput(createWebhookSchema, rawInput, "webhooks.create");
-      const url = await options.checkUrl(input.url);
-      const now = clock.now();
-      const record: WebhookRecord = {
-        id: deps.createId(),
-        organizationId,
-        url,
-        events: input.events,
-        secret: secrets.seal(createWebhookSecret()),
-        previousSecret: null,
-        previousSecretExpiresAt: null,
-        isActive: true,
-        failingSince: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (!(await storage.webhooks.create(record, options.maxWebhooks))) {
-        throw new MailPulseError(
-          "VALIDATION_FAILED",
-          `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
-        );
-      }
-      return toWebhook(record);
-    },
+    create: validatedMethod(
+      createWebhookSchema,
+      "webhooks.create",
+      { leading: 1 },
+      async (organizationId: string, input) => {
+        const url = await options.checkUrl(input.url);
+        const now = clock.now();
+        const record: WebhookRecord = {
+          id: deps.createId(),
+          organizationId,
+          url,
+          events: input.events,
+          secret: secrets.seal(createWebhookSecret()),
+          previousSecret: null,
+          previousSecretExpiresAt: null,
+          isActive: true,
+          failingSince: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        if (!(await storage.webhooks.create(record, options.maxWebhooks))) {
+          throw new MailPulseError(
+            "VALIDATION_FAILED",
+            `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
+          );
+        }
+        return toWebhook(record);
+      },
+    ),
 
-    async update(organizationId, id, rawInput) {
-      const input = parseInput(updateWebhookSchema, rawInput, "webhooks.update");
-      await found(organizationId, id);
-      const url = input.url === undefined ? undefined : await options.checkUrl(input.url);
-      const updated = await storage.webhooks.update(organizationId, id, {
-        url,
-        events: input.events,
-        isActive: input.isActive,
-        updatedAt: clock.now(),
-      });
-      if (!updated) throw notFound("Webhook");
-      return toWebhook(updated);
-    },
+    update: validatedMethod(
+      updateWebhookSchema,
+      "webhooks.update",
+      { leading: 2 },
+      async (organizationId: string, id: string, input) => {
+        await found(organizationId, id);
+        const url = input.url === undefined ? undefined : await options.checkUrl(input.url);
+        const updated = await storage.webhooks.update(organizationId, id, {
+          url,
+          events: input.events,
+          isActive: input.isActive,
+          updatedAt: clock.now(),
+        });
+        if (!updated) throw notFound("Webhook");
+        return toWebhook(updated);
+      },
+    ),
 
     async delete(organizationId, id) {
       if (!(await storage.webhooks.delete(organizationId, id))) throw notFound("Webhook");

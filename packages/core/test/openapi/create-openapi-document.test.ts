@@ -82,4 +82,51 @@ describe("createOpenApiDocument", () => {
       /answers 200 on success; its docs list 201/,
     );
   });
+
+  it("takes schemas from the route's zod: parameters with their .describe(), the body and its components", () => {
+    const thing = z.strictObject({ name: z.string().max(20) }).meta({ id: "TestThingRequest" });
+    const created: MailPulseRoute = {
+      method: "POST",
+      path: "/things/:id",
+      params: z.object({ id: z.string().max(9) }),
+      query: z.object({ dryRun: z.string().optional().describe("Check only.") }),
+      input: { from: "body", schema: thing },
+      docs: {
+        tags: ["Things"],
+        operationId: "createThingById",
+        summary: "Create a thing",
+        parameters: { id: { description: "The thing's id." } },
+        responses: { 200: { description: "Created.", content: { "application/json": { schema: thing } } } },
+      },
+    };
+    const document = createOpenApiDocument([created]) as unknown as {
+      paths: JsonMap;
+      components: { schemas: Record<string, unknown> };
+    };
+    const post = document.paths["/api/things/{id}"]!.post!;
+    expect(post.parameters).toEqual([
+      {
+        name: "id",
+        in: "path",
+        required: true,
+        description: "The thing's id.",
+        schema: { type: "string", maxLength: 9 },
+      },
+      {
+        name: "dryRun",
+        in: "query",
+        required: false,
+        description: "Check only.",
+        schema: { type: "string" },
+      },
+    ]);
+    const ref = { $ref: "#/components/schemas/TestThingRequest" };
+    expect(post.requestBody).toEqual({ required: true, content: { "application/json": { schema: ref } } });
+    expect(document.components.schemas.TestThingRequest).toEqual({
+      type: "object",
+      properties: { name: { type: "string", maxLength: 20 } },
+      required: ["name"],
+      additionalProperties: false,
+    });
+  });
 });

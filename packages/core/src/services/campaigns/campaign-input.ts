@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { hasNoNul, nulMessage } from "../validation/no-nul.js";
-import { schemaFor } from "../validation/schema-for.js";
 
 /** Campaign name: trimmed, 1 to 200 characters (the spec leaves the length open; see docs/api.md). */
 export const campaignNameSchema = z
@@ -11,10 +10,11 @@ export const campaignNameSchema = z
   .refine(hasNoNul, nulMessage);
 
 /** What `campaigns.create` takes (the body of `POST /api/campaigns`). */
-export interface CreateCampaignInput {
-  /** Unique in the organization, archived campaigns included; trimmed, 1 to 200 characters. */
-  name: string;
-}
+export const createCampaignSchema = z
+  .object({
+    name: campaignNameSchema.describe("Unique within the organization. Trimmed; 1 to 200 characters."),
+  })
+  .meta({ id: "CreateCampaignRequest" });
 
-/** Parses a {@link CreateCampaignInput}. */
-export const createCampaignSchema = schemaFor<CreateCampaignInput>()(z.object({ name: campaignNameSchema }));
+/** What `campaigns.create` takes: {@link createCampaignSchema}'s input. */
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { schemaFor } from "../validation/schema-for.js";
 import { decodeContactCursor } from "./contact-cursor.js";
 
 /** Contacts per page when `limit` is not given. */
@@ -7,43 +6,40 @@ export const defaultContactPageSize = 100;
 /** The largest accepted `limit`. */
 export const maxContactPageSize = 1000;
 
-/** What `contacts.list` takes (the query of `GET /api/contacts`). */
-export interface ContactListInput {
-  /** Case-insensitive substring of the address, at most 320 characters. */
-  search?: string;
-  /** Page size, 1 to 1000; default 100. */
-  limit?: number;
-  /** The `nextCursor` of the previous page. */
-  cursor?: string;
-}
-
 /**
- * Parses a {@link ContactListInput}. `limit` is coerced, so the query string's `"20"` parses as
- * the number a TypeScript caller passes; `cursor` comes out decoded.
+ * What `contacts.list` takes (the query of `GET /api/contacts`). `limit` is coerced, so the query
+ * string's `"20"` parses as the number a TypeScript caller passes; `cursor` comes out decoded.
  */
-export const contactListSchema = schemaFor<ContactListInput>()(
-  z.object({
-    search: z.string().max(320, "must be at most 320 characters").optional(),
-    limit: z.coerce
-      .number<number>()
-      .int("must be an integer")
-      .min(1, "must be at least 1")
-      .max(maxContactPageSize, `must be at most ${maxContactPageSize}`)
-      .default(defaultContactPageSize),
-    cursor: z
-      .string()
-      .max(2000)
-      .transform((token, context) => {
-        const cursor = decodeContactCursor(token);
-        if (!cursor) {
-          context.addIssue({
-            code: "custom",
-            message: "is not a cursor MailPulse issued; use the one the previous page gave",
-          });
-          return z.NEVER;
-        }
-        return cursor;
-      })
-      .optional(),
-  }),
-);
+export const contactListSchema = z.object({
+  search: z
+    .string()
+    .max(320, "must be at most 320 characters")
+    .optional()
+    .describe("Case-insensitive substring of the address, at most 320 characters."),
+  limit: z.coerce
+    .number<number>()
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(maxContactPageSize, `must be at most ${maxContactPageSize}`)
+    .default(defaultContactPageSize)
+    .describe("Page size."),
+  cursor: z
+    .string()
+    .max(2000)
+    .transform((token, context) => {
+      const cursor = decodeContactCursor(token);
+      if (!cursor) {
+        context.addIssue({
+          code: "custom",
+          message: "is not a cursor MailPulse issued; use the one the previous page gave",
+        });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional()
+    .describe("The `nextCursor` of the previous page."),
+});
+
+/** What `contacts.list` takes: {@link contactListSchema}'s input. */
+export type ContactListInput = z.input<typeof contactListSchema>;

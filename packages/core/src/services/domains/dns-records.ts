@@ -1,23 +1,13 @@
 import { createHash } from "node:crypto";
 import { DnsLookupError, type DnsResolver } from "../../ports/dns-resolver.js";
+import type { DnsRecord } from "./domain-answers.js";
 import type { DomainHosts } from "./domain-hosts.js";
 import { sameHostName } from "./domain-name.js";
 
+export type { DnsRecord };
+
 /** Status of one DNS record: `not_started` until the first verification. */
 export type DnsRecordStatus = "not_started" | "verified" | "failed";
-
-/** A DNS record an organization must publish, as the API returns it. */
-export interface DnsRecord {
-  type: "MX" | "TXT" | "CNAME";
-  /** The host name the record is published at. */
-  name: string;
-  value: string;
-  status: DnsRecordStatus;
-  /** MX only. */
-  priority?: number;
-  /** When `failed`: what was found instead, in words a person can act on. */
-  error?: string;
-}
 
 /**
  * The host under the platform's DKIM zone that publishes one domain's key. Derived from the

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../../ports/storage.js";
-import { schemaFor } from "../validation/schema-for.js";
 
 /** Events per page when `limit` is not given. */
 export const defaultEventPageSize = 100;
@@ -9,62 +8,63 @@ export const maxEventPageSize = 1000;
 
 const eventTypes: readonly WebhookEventType[] = ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"];
 
-/** What `events.list` takes (the query of `GET /api/events`). */
-export interface EventListInput {
-  /** Start after this event: the id of the last event the caller has (`evt_...`, from a delivery or a page's `nextCursor`). */
-  after?: string;
-  /** Page size, 1 to 1000; default 100. */
-  limit?: number;
-  /** Comma-separated event names (`EMAIL_SENT,EMAIL_CLICKED`); all when absent. */
-  type?: string;
-  /** Only the events of the email with this tracking id. */
-  emailTrackingId?: string;
-  /** Only the events of emails tagged so: `name:value` (a send's `tags` entry). */
-  tag?: string;
-}
+/**
+ * What `events.list` takes (the query of `GET /api/events`): `limit` coerced from the query
+ * string, `type` split and checked.
+ */
+export const eventListSchema = z.object({
+  after: z
+    .string()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .describe(
+      "Start after this event: the id of the last event the caller has (`evt_...`, from a delivery or a page's `nextCursor`).",
+    ),
+  limit: z.coerce
+    .number<number>()
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(maxEventPageSize, `must be at most ${maxEventPageSize}`)
+    .default(defaultEventPageSize)
+    .describe("Page size."),
+  type: z
+    .string()
+    .max(200, "must be at most 200 characters")
+    .transform((value, context) => {
+      const names = value.split(",").map((name) => name.trim());
+      const unknown = names.filter((name) => !eventTypes.includes(name as WebhookEventType));
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `has unknown event ${unknown.map((name) => JSON.stringify(name)).join(", ")}; use ${eventTypes.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as WebhookEventType[];
+    })
+    .optional()
+    .describe("Comma-separated event names (`EMAIL_SENT,EMAIL_CLICKED`); all when absent."),
+  emailTrackingId: z
+    .string()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .describe("Only the events of the email with this tracking id."),
+  tag: z
+    .string()
+    .max(600, "must be at most 600 characters")
+    .transform((value, context) => {
+      const match = /^([A-Za-z0-9_-]{1,256}):([A-Za-z0-9_-]{1,256})$/.exec(value);
+      if (!match) {
+        context.addIssue({ code: "custom", message: "must be name:value, as in a send's tags" });
+        return z.NEVER;
+      }
+      return { name: match[1] as string, value: match[2] as string };
+    })
+    .optional()
+    .describe("Only the events of emails tagged so: `name:value` (a send's `tags` entry)."),
+});
 
-/** Parses an {@link EventListInput}: `limit` coerced from the query string, `type` split and checked. */
-export const eventListSchema = schemaFor<EventListInput>()(
-  z.object({
-    after: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
-    limit: z.coerce
-      .number<number>()
-      .int("must be an integer")
-      .min(1, "must be at least 1")
-      .max(maxEventPageSize, `must be at most ${maxEventPageSize}`)
-      .default(defaultEventPageSize),
-    type: z
-      .string()
-      .max(200, "must be at most 200 characters")
-      .transform((value, context) => {
-        const names = value.split(",").map((name) => name.trim());
-        const unknown = names.filter((name) => !eventTypes.includes(name as WebhookEventType));
-        if (unknown.length > 0) {
-          context.addIssue({
-            code: "custom",
-            message: `has unknown event ${unknown.map((name) => JSON.stringify(name)).join(", ")}; use ${eventTypes.join(", ")}`,
-          });
-          return z.NEVER;
-        }
-        return [...new Set(names)] as WebhookEventType[];
-      })
-      .optional(),
-    emailTrackingId: z
-      .string()
-      .min(1, "must not be empty")
-      .max(200, "must be at most 200 characters")
-      .optional(),
-    tag: z
-      .string()
-      .max(600, "must be at most 600 characters")
-      .transform((value, context) => {
-        const match = /^([A-Za-z0-9_-]{1,256}):([A-Za-z0-9_-]{1,256})$/.exec(value);
-        if (!match) {
-          context.addIssue({ code: "custom", message: "must be name:value, as in a send's tags" });
-          return z.NEVER;
-        }
-        return { name: match[1] as string, value: match[2] as string };
-      })
-      .optional(),
-  }),
-);
+/** What `events.list` takes: {@link eventListSchema}'s input. */
+export type EventListInput = z.input<typeof eventListSchema>;

@@ -73,26 +73,34 @@ export function formatMailbox(mailbox: MailAddress): string {
 }
 
 /** A zod schema for one mailbox string, parsed into a {@link MailAddress}. */
-export const mailboxSchema = z.string().transform((input, context) => {
-  if (controlCharacters.test(input)) {
-    context.addIssue({ code: "custom", message: "must not contain control characters (CR, LF...)" });
-    return z.NEVER;
-  }
-  const mailbox = splitMailbox(input);
-  if (!mailbox) {
-    context.addIssue({
-      code: "custom",
-      message: `"${input.slice(0, 100)}" is not an email address or \`Name <address>\``,
-    });
-    return z.NEVER;
-  }
-  const checked = checkAddress(mailbox.address);
-  if (!checked.ok) {
-    context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${checked.problem}` });
-    return z.NEVER;
-  }
-  return { ...mailbox, address: checked.address };
-});
+export const mailboxSchema = z
+  .string()
+  .transform((input, context) => {
+    if (controlCharacters.test(input)) {
+      context.addIssue({ code: "custom", message: "must not contain control characters (CR, LF...)" });
+      return z.NEVER;
+    }
+    const mailbox = splitMailbox(input);
+    if (!mailbox) {
+      context.addIssue({
+        code: "custom",
+        message: `"${input.slice(0, 100)}" is not an email address or \`Name <address>\``,
+      });
+      return z.NEVER;
+    }
+    const checked = checkAddress(mailbox.address);
+    if (!checked.ok) {
+      context.addIssue({ code: "custom", message: `"${input.slice(0, 100)}" ${checked.problem}` });
+      return z.NEVER;
+    }
+    return { ...mailbox, address: checked.address };
+  })
+  .meta({
+    id: "Mailbox",
+    description:
+      "An email address, optionally with a display name: `ann@example.com` or `Ann Lee <ann@example.com>` (the name may be quoted). Control characters (CR, LF...) are refused; the address must have exactly one `@`, a 1 to 64 character local part, no spaces, at most 254 characters and a dotted (or bracketed literal) domain.",
+    examples: ["ann@example.com", "Ann Lee <ann@example.com>"],
+  });
 
 /** Most recipients accepted in one of `to`, `cc`, `bcc` (Resend and Postmark allow 50). */
 export const maxRecipientsPerField = 50;
@@ -103,7 +111,7 @@ export const maxRecipientsPerField = 50;
  * declares the input type (what TypeScript callers may pass) and lets every value through to the
  * transform, which checks it (what JSON callers actually pass).
  */
-export const mailboxListSchema = z.custom<string | string[]>().transform((value: unknown, context) => {
+const mailboxList = z.custom<string | string[]>().transform((value: unknown, context) => {
   if (value === undefined) {
     context.addIssue({ code: "custom", message: "is required" });
     return z.NEVER;
@@ -135,3 +143,32 @@ export const mailboxListSchema = z.custom<string | string[]>().transform((value:
   });
   return mailboxes;
 });
+
+// z.custom lists: zod cannot derive their JSON Schema, so it is written here.
+
+/** `cc`, `bcc`: one mailbox or a list of at most {@link maxRecipientsPerField}. */
+export const mailboxListSchema = mailboxList.meta({
+  id: "MailboxList",
+  description: "One mailbox, or an array of at most 50.",
+  oneOf: [
+    { $ref: "#/components/schemas/Mailbox" },
+    { type: "array", items: { $ref: "#/components/schemas/Mailbox" }, maxItems: maxRecipientsPerField },
+  ],
+});
+
+/** `to`: one mailbox or a list of 1 to {@link maxRecipientsPerField}. */
+export const recipientsSchema = mailboxList
+  .refine((list) => list.length > 0, "at least one recipient")
+  .meta({
+    id: "Recipients",
+    description: "One mailbox, or an array of 1 to 50.",
+    oneOf: [
+      { $ref: "#/components/schemas/Mailbox" },
+      {
+        type: "array",
+        items: { $ref: "#/components/schemas/Mailbox" },
+        minItems: 1,
+        maxItems: maxRecipientsPerField,
+      },
+    ],
+  });

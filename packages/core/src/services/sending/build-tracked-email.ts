@@ -5,15 +5,12 @@ import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
 import { redirectUrl } from "../../util/redirect-url.js";
 import { formatMailbox } from "./addresses.js";
+import type { TrackedLink } from "./email-answers.js";
 import { maxTrackedLinks } from "./send-limits.js";
 import type { TrackingUrls } from "./tracking-urls.js";
 
 /** A tracked link as the API returns it. */
-export interface TrackedLinkResponse {
-  originalUrl: string;
-  trackingId: string;
-  trackingUrl: string;
-}
+export type TrackedLinkResponse = TrackedLink;
 
 /** The email's HTML with tracking applied, and the records to store for it. */
 export interface TrackedContent {

@@ -61,6 +61,14 @@ export const customHeadersSchema = z
     }
     // fromEntries defines own properties: a header named "__proto__" stays a header.
     return Object.fromEntries(accepted);
+  })
+  // A z.custom: zod cannot derive its JSON Schema, so it is written here.
+  .meta({
+    type: "object",
+    maxProperties: maxCustomHeaders,
+    additionalProperties: { type: "string", maxLength: 998 },
+    description:
+      "Extra headers (`List-Unsubscribe`, `In-Reply-To`, `X-Entity-Ref-ID`...). Refused (400): From, To, Cc, Bcc, Reply-To, Sender, Subject, Date, Message-ID, MIME-Version, DKIM-Signature, Return-Path, Received, X-Mailer, every `Content-*` and `X-MailPulse-*`.",
   });
 
 function headerProblem(name: string, value: unknown, seen: Set<string>): string | undefined {

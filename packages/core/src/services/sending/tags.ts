@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { maxTagLength, maxTags } from "./send-limits.js";
 
-/** A label stored with an email, returned with it and filterable in events: `{ name, value }`. */
-export interface EmailTag {
-  /** 1 to 256 ASCII letters, digits, `_` or `-` (Resend's rule); unique within an email. */
-  name: string;
-  /** 1 to 256 ASCII letters, digits, `_` or `-`. */
-  value: string;
-}
-
 const tagText = z
   .string()
   .min(1, "must not be empty")
@@ -17,7 +9,7 @@ const tagText = z
 
 /** `tags`: at most {@link maxTags} `{ name, value }` pairs with distinct names. */
 export const tagsSchema = z
-  .array(z.strictObject({ name: tagText, value: tagText }))
+  .array(z.strictObject({ name: tagText, value: tagText }).meta({ id: "Tag" }))
   .max(maxTags, `at most ${maxTags} tags`)
   .superRefine((tags, context) => {
     const seen = new Set<string>();
@@ -31,4 +23,14 @@ export const tagsSchema = z
       }
       seen.add(tag.name);
     });
+  })
+  .meta({
+    id: "Tags",
+    description: "Labels stored with the email and returned with it; names are unique within an email.",
   });
+
+/**
+ * A label stored with an email, returned with it and filterable in events: `{ name, value }`,
+ * each 1 to 256 ASCII letters, digits, `_` or `-` (Resend's rule); names unique within an email.
+ */
+export type EmailTag = z.output<typeof tagsSchema>[number];

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../../ports/storage.js";
-import { schemaFor } from "../validation/schema-for.js";
 
 /** The event names a webhook may subscribe to. */
 export const webhookEventTypes: readonly WebhookEventType[] = ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"];
@@ -10,7 +9,8 @@ const urlSchema = z.string().trim().min(1, "must not be empty").max(2048, "must 
 
 /** A non-empty list of known event names; the message names an unknown one. */
 const eventsSchema = z
-  .array(z.string(), "must be an array of event names")
+  // The names are checked below, to name an unknown one; the document lists them.
+  .array(z.string().meta({ enum: [...webhookEventTypes] }), "must be an array of event names")
   .min(1, "must name at least one event")
   .max(webhookEventTypes.length * 4, "has too many entries")
   .superRefine((names, context) => {
@@ -27,30 +27,21 @@ const eventsSchema = z
   .transform((names) => [...new Set(names)] as WebhookEventType[]);
 
 /** What `webhooks.create` takes (the body of `POST /api/webhooks`). */
-export interface CreateWebhookInput {
-  /** An absolute `https://` URL without credentials, on a public address. */
-  url: string;
-  /** A non-empty subset of `EMAIL_SENT`, `EMAIL_OPENED`, `EMAIL_CLICKED`. */
-  events: string[];
-}
+export const createWebhookSchema = z
+  .object({ url: urlSchema.describe("An absolute https:// URL on a public address."), events: eventsSchema })
+  .meta({ id: "CreateWebhookRequest" });
+
+/** What `webhooks.create` takes: {@link createWebhookSchema}'s input. */
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
 /** What `webhooks.update` takes (the body of `PATCH /api/webhooks/:id`); every field optional. */
-export interface UpdateWebhookInput {
-  url?: string;
-  events?: string[];
-  isActive?: boolean;
-}
-
-/** Parses a {@link CreateWebhookInput}. */
-export const createWebhookSchema = schemaFor<CreateWebhookInput>()(
-  z.object({ url: urlSchema, events: eventsSchema }),
-);
-
-/** Parses an {@link UpdateWebhookInput}. */
-export const updateWebhookSchema = schemaFor<UpdateWebhookInput>()(
-  z.object({
+export const updateWebhookSchema = z
+  .object({
     url: urlSchema.optional(),
     events: eventsSchema.optional(),
     isActive: z.boolean("must be true or false").optional(),
-  }),
-);
+  })
+  .meta({ id: "UpdateWebhookRequest" });
+
+/** What `webhooks.update` takes: {@link updateWebhookSchema}'s input. */
+export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
