@@ -41,6 +41,17 @@ function toClaimed(row: Selectable<WebhookDeliveryTable>): ClaimedDelivery {
 
 /** {@link DeliveryStore} on Kysely: the outbox, claimed with leases. */
 export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: MailPulseDialect): DeliveryStore {
+  // The delivery as `find` and `requeue` answer it: undefined unless it belongs to that webhook
+  // of that organization, so a foreign id reads as not found.
+  const findDeliveryRow = (organizationId: string, webhookId: string, deliveryId: number) =>
+    db
+      .selectFrom("mailpulse_webhook_delivery")
+      .selectAll()
+      .where("organization_id", "=", organizationId)
+      .where("webhook_id", "=", webhookId)
+      .where("id", "=", deliveryId)
+      .executeTakeFirst();
+
   return {
     async claimDue(now, { limit, leaseMs }) {
       const at = now.getTime();
@@ -136,13 +147,7 @@ export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: Mail
     },
 
     async find(organizationId, webhookId, deliveryId) {
-      const row = await db
-        .selectFrom("mailpulse_webhook_delivery")
-        .selectAll()
-        .where("organization_id", "=", organizationId)
-        .where("webhook_id", "=", webhookId)
-        .where("id", "=", deliveryId)
-        .executeTakeFirst();
+      const row = await findDeliveryRow(organizationId, webhookId, deliveryId);
       if (!row) return undefined;
       const attempts = await db
         .selectFrom("mailpulse_webhook_attempt")
@@ -177,13 +182,7 @@ export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: Mail
         .returningAll()
         .executeTakeFirst();
       if (row) return { delivery: toDeliveryRecord(row), requeued: true };
-      const current = await db
-        .selectFrom("mailpulse_webhook_delivery")
-        .selectAll()
-        .where("organization_id", "=", organizationId)
-        .where("webhook_id", "=", webhookId)
-        .where("id", "=", deliveryId)
-        .executeTakeFirst();
+      const current = await findDeliveryRow(organizationId, webhookId, deliveryId);
       return current && { delivery: toDeliveryRecord(current), requeued: false };
     },
 
