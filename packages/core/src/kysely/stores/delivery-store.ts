@@ -9,14 +9,21 @@ import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase, WebhookDeliveryTable } from "../schema.js";
 
-function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord {
-  const finished = row.status === "delivered" || row.status === "dead";
+/** What names a delivery and the event it carries: shared by its record and its claim. */
+function deliveryIdentity(row: Selectable<WebhookDeliveryTable>) {
   return {
     id: Number(row.id),
     organizationId: row.organization_id,
     webhookId: row.webhook_id,
     eventId: Number(row.event_id),
     eventType: row.event_type as WebhookEventType,
+  };
+}
+
+function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord {
+  const finished = row.status === "delivered" || row.status === "dead";
+  return {
+    ...deliveryIdentity(row),
     status: row.status,
     attempts: toCount(row.attempts),
     nextAttemptAt: finished ? null : toDate(row.next_attempt_at),
@@ -30,11 +37,7 @@ function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord
 
 function toClaimed(row: Selectable<WebhookDeliveryTable>): ClaimedDelivery {
   return {
-    id: Number(row.id),
-    organizationId: row.organization_id,
-    webhookId: row.webhook_id,
-    eventId: Number(row.event_id),
-    eventType: row.event_type as WebhookEventType,
+    ...deliveryIdentity(row),
     attempt: toCount(row.attempts),
   };
 }
