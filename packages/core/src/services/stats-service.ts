@@ -6,7 +6,7 @@ import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type CampaignStatsInput, campaignStatsSchema } from "./stats/campaign-stats-input.js";
-import { rateTotals } from "./stats/rated-totals.js";
+import { type RatedTotals, rateTotals } from "./stats/rated-totals.js";
 import { parseInput } from "./validation/parse-input.js";
 
 /** How many URLs `topLinks` lists. */
@@ -61,18 +61,8 @@ export interface CampaignPeriodStats {
   topLinks: Array<{ url: string; clicks: number }>;
 }
 
-/** `GET /api/stats`: totals over every sent email of the organization. */
-export interface GlobalStats {
-  totalEmails: number;
-  totalOpens: number;
-  totalClicks: number;
-  /** Emails opened (an open or a click) / emails x 100. */
-  openRate: number;
-  /** Emails with a click / emails x 100. */
-  clickRate: number;
-  /** The same over human hits only (docs/measurement.md). */
-  human: { totalOpens: number; totalClicks: number; openRate: number; clickRate: number };
-}
+/** `GET /api/stats`: totals over every sent email of the organization, with their rates. */
+export type GlobalStats = RatedTotals;
 
 /** Campaign period statistics and organization-wide statistics. */
 export interface StatsService {
