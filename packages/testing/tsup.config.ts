@@ -1,10 +1,3 @@
-import { defineConfig } from "tsup";
+import { packageBuildConfig } from "../../scripts/tsup-package.js";
 
-export default defineConfig({
-  entry: ["src/index.ts", "src/contracts.ts", "src/peers.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: "node20",
-});
+export default packageBuildConfig(["src/index.ts", "src/contracts.ts", "src/peers.ts"]);

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { pipeline, Readable } from "node:stream";
+import { createArrivalLog } from "./arrival-log.js";
 import { testReceiverCertificate, testReceiverPrivateKey } from "./fixtures/self-signed-certificate.js";
+import { listenOnLoopback } from "./listen-on-loopback.js";
 
 /** A request the receiver read to its end. */
 export interface ReceivedRequest {
@@ -72,12 +74,6 @@ function* chunksOf(body: string | Buffer): Generator<Buffer> {
   }
 }
 
-interface Waiter {
-  count: number;
-  resolve: (requests: ReceivedRequest[]) => void;
-  reject: (error: Error) => void;
-}
-
 /**
  * Starts a real HTTPS server on 127.0.0.1 at an ephemeral port, with a self-signed certificate
  * valid for `127.0.0.1`, `::1`, `localhost` and `*.mailpulse.test`, that records every request
@@ -87,20 +83,11 @@ interface Waiter {
 export async function startHttpsTestReceiver(
   options: HttpsTestReceiverOptions = {},
 ): Promise<HttpsTestReceiver> {
-  const requests: ReceivedRequest[] = [];
-  const waiters = new Set<Waiter>();
+  const received = createArrivalLog<ReceivedRequest>("request");
+  const requests = received.items;
   const delayedAnswers = new Set<NodeJS.Timeout>();
   const respond: NonNullable<HttpsTestReceiverOptions["respond"]> =
     options.respond ?? (() => ({ status: 200 }));
-
-  const settleWaiters = (): void => {
-    for (const waiter of waiters) {
-      if (requests.length >= waiter.count) {
-        waiters.delete(waiter);
-        waiter.resolve([...requests]);
-      }
-    }
-  };
 
   const receive = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -123,8 +110,7 @@ export async function startHttpsTestReceiver(
       answerFinished,
     };
     const answer = respond(request, requests.length);
-    requests.push(request);
-    settleWaiters();
+    received.add(request);
     const later = (delayMs: number, action: () => void): void => {
       const timer = setTimeout(() => {
         delayedAnswers.delete(timer);
@@ -156,13 +142,7 @@ export async function startHttpsTestReceiver(
       receive(incoming, response).catch(() => response.destroy());
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -170,32 +150,9 @@ export async function startHttpsTestReceiver(
     port,
     ca: testReceiverCertificate,
     requests,
-    waitFor(count, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(
-            new Error(`Expected ${count} request(s) within ${timeoutMs} ms, received ${requests.length}`),
-          );
-        }, timeoutMs);
-        const waiter: Waiter = {
-          count,
-          resolve: (received) => {
-            clearTimeout(timer);
-            resolve(received);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        waiters.add(waiter);
-        settleWaiters();
-      });
-    },
+    waitFor: received.waitFor,
     close() {
-      for (const waiter of waiters) waiter.reject(new Error("HTTPS test receiver closed"));
-      waiters.clear();
+      received.rejectWaiters(new Error("HTTPS test receiver closed"));
       for (const timer of delayedAnswers) clearTimeout(timer);
       delayedAnswers.clear();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,8 @@ import type { AddressObject, Headers, ParsedMail } from "mailparser";
 import { simpleParser } from "mailparser";
 import type { SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { SMTPServer } from "smtp-server";
+import { createArrivalLog } from "./arrival-log.js";
+import { listenOnLoopback } from "./listen-on-loopback.js";
 
 /** The SMTP envelope of a received message: what MAIL FROM and RCPT TO said, not the headers. */
 export interface ReceivedEnvelope {
@@ -72,29 +74,13 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  count: number;
-  resolve: (messages: ParsedReceivedMessage[]) => void;
-  reject: (error: Error) => void;
-}
-
 /**
  * Starts a real SMTP server on 127.0.0.1 at an ephemeral port: no TLS, no authentication. Every
  * message is parsed with `mailparser` and kept in `messages`, so tests can assert what a
  * recipient's mail server would receive.
  */
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
-  const messages: ParsedReceivedMessage[] = [];
-  const waiters = new Set<Waiter>();
-
-  const settleWaiters = (): void => {
-    for (const waiter of waiters) {
-      if (messages.length >= waiter.count) {
-        waiters.delete(waiter);
-        waiter.resolve([...messages]);
-      }
-    }
-  };
+  const received = createArrivalLog<ParsedReceivedMessage>("message");
 
   const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -107,8 +93,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     await options.beforeAnswer?.(envelope);
     const reason = options.reject?.(envelope);
     if (reason !== undefined) throw Object.assign(new Error(reason), { responseCode: 550 });
-    messages.push(toReceivedMessage(envelope, await simpleParser(source), source.toString("utf8")));
-    settleWaiters();
+    received.add(toReceivedMessage(envelope, await simpleParser(source), source.toString("utf8")));
   };
 
   const server = new SMTPServer({
@@ -123,13 +108,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, 0);
   // A client dropping its connection is reported as a server "error"; without a listener it would
   // crash the test process.
   server.on("error", () => {});
@@ -139,33 +118,10 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
-    messages,
-    waitForMessages(count, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(
-            new Error(`Expected ${count} message(s) within ${timeoutMs} ms, received ${messages.length}`),
-          );
-        }, timeoutMs);
-        const waiter: Waiter = {
-          count,
-          resolve: (received) => {
-            clearTimeout(timer);
-            resolve(received);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        waiters.add(waiter);
-        settleWaiters();
-      });
-    },
+    messages: received.items,
+    waitForMessages: received.waitFor,
     close() {
-      for (const waiter of waiters) waiter.reject(new Error("SMTP test server closed"));
-      waiters.clear();
+      received.rejectWaiters(new Error("SMTP test server closed"));
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };

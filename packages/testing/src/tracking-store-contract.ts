@@ -8,6 +8,7 @@ import {
   dayOf,
   deliveriesOf,
   type FixtureEmail,
+  newCampaign,
   openHit,
   rangeOf,
   type TrackingContractContext,
@@ -44,11 +45,8 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
     });
 
     it("adds N hits of one email as +N to its counters, its links, its contact and its campaign", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
-      const sent = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const { org, campaign, addEmail } = await newCampaign(fixtures);
+      const sent = await addEmail({
         to: ["ann@example.com"],
         links: ["https://example.com/a", "https://example.com/b"],
         sentAt: "2026-03-01T08:00:00.000Z",
@@ -109,20 +107,15 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
     });
 
     it("counts an email with only clicks as opened and clicked, and one with only opens as opened", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
-      const clicked = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const { org, campaign, addEmail } = await newCampaign(fixtures);
+      const clicked = await addEmail({
         to: ["a@example.com"],
         links: ["https://example.com/x"],
       });
-      const opened = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const opened = await addEmail({
         to: ["b@example.com"],
       });
-      await fixtures.email({ organizationId: org, campaignId: campaign, to: ["c@example.com"] });
+      await addEmail({ to: ["c@example.com"] });
       await record([
         clickHit(clicked, 0, "2026-03-01T09:00:00.000Z"),
         openHit(opened, "2026-03-01T09:00:00.000Z"),
@@ -139,24 +132,17 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
     });
 
     it("skips hits of emails that are not sent, and leaves them out of the count it returns", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
+      const { org, campaign, addEmail } = await newCampaign(fixtures);
       await fixtures.webhook(org, ["EMAIL_OPENED", "EMAIL_CLICKED"]);
-      const sent = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const sent = await addEmail({
         to: ["ann@example.com"],
       });
-      const sending = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const sending = await addEmail({
         to: ["bob@example.com"],
         links: ["https://example.com/s"],
         status: "sending",
       });
-      const failed = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const failed = await addEmail({
         to: ["carol@example.com"],
         links: ["https://example.com/f"],
         status: "failed",
@@ -266,11 +252,8 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
     });
 
     it("adds each hit to the daily rollup of its own UTC day, keeping the day's sent count", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
-      const sent = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const { org, campaign, addEmail } = await newCampaign(fixtures);
+      const sent = await addEmail({
         to: ["ann@example.com"],
         links: ["https://example.com/d"],
         sentAt: "2026-03-01T20:00:00.000Z",
@@ -294,18 +277,13 @@ export function runTrackingStoreContract(name: string, createStorage: StorageFac
     });
 
     it("records clicks by link, with the link on the event, summed per URL across emails", async () => {
-      const org = await fixtures.organization();
-      const campaign = await fixtures.campaign(org);
+      const { org, campaign, addEmail } = await newCampaign(fixtures);
       const links = ["https://example.com/shared", "https://example.com/only-first"];
-      const first = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const first = await addEmail({
         to: ["a@example.com"],
         links,
       });
-      const second = await fixtures.email({
-        organizationId: org,
-        campaignId: campaign,
+      const second = await addEmail({
         to: ["b@example.com"],
         links: [links[0]!],
       });

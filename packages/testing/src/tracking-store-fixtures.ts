@@ -136,7 +136,7 @@ export function trackingFixtures(storage: Storage) {
   };
 }
 
-/** An open of `email` at `at`. */
+/** An open of `email` at `at`; `extra` overrides the event's defaults (a reader's, from 203.0.113.0). */
 export function openHit(
   email: FixtureEmail,
   at: string,
@@ -145,11 +145,16 @@ export function openHit(
   return { event: eventOf(email, "open", at, null, extra) };
 }
 
-/** A click of the email's link number `link` at `at`. */
-export function clickHit(email: FixtureEmail, link: number, at: string): TrackingHit {
+/** A click of the email's link number `link` at `at`; `extra` overrides the event's defaults. */
+export function clickHit(
+  email: FixtureEmail,
+  link: number,
+  at: string,
+  extra: Partial<TrackingEventRecord> = {},
+): TrackingHit {
   const linkId = email.linkIds[link];
   if (linkId === undefined) throw new Error(`The email has no link ${link}`);
-  return { event: eventOf(email, "click", at, linkId) };
+  return { event: eventOf(email, "click", at, linkId, extra) };
 }
 
 /** Every queued delivery of the organization (all its webhooks), oldest first. */
@@ -207,4 +212,23 @@ export function dayOf(iso: string): number {
 /** The time range from `start` to `end`, both included. */
 export function rangeOf(start: string, end: string): { start: Date; end: Date } {
   return { start: new Date(start), end: new Date(end) };
+}
+
+/** A new organization with one campaign, and the writer of that campaign's emails. */
+export interface FixtureCampaign {
+  org: string;
+  campaign: string;
+  /** {@link TrackingFixtures}' `email`, in this organization and campaign. */
+  addEmail(spec: Omit<FixtureEmailSpec, "organizationId" | "campaignId">): Promise<FixtureEmail>;
+}
+
+/** Writes an organization and a campaign: the start of every case about one campaign's mail. */
+export async function newCampaign(fixtures: TrackingFixtures): Promise<FixtureCampaign> {
+  const org = await fixtures.organization();
+  const campaign = await fixtures.campaign(org);
+  return {
+    org,
+    campaign,
+    addEmail: (spec) => fixtures.email({ ...spec, organizationId: org, campaignId: campaign }),
+  };
 }

@@ -4,8 +4,8 @@ import type { Campaign, CampaignDetail } from "./campaigns/campaign-answers.js";
 import { createCampaignSchema } from "./campaigns/campaign-input.js";
 import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
-import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
+import { rateTotals } from "./stats/rated-totals.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
 export type { Campaign, CampaignDetail };
@@ -95,21 +95,12 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
         storage.stats.campaignLinks(organizationId, id, options.detailLinkLimit ?? 500),
         storage.stats.campaignEmails(organizationId, id, options.detailEmailLimit),
       ]);
+      const rated = rateTotals(totals);
       return {
         ...toApiCampaign(record),
         stats: {
-          totalEmails: totals.totalEmails,
-          totalOpens: totals.totalOpens,
-          totalClicks: totals.totalClicks,
-          openRate: percentage(totals.openedEmails, totals.totalEmails),
-          clickRate: percentage(totals.clickedEmails, totals.totalEmails),
-          human: {
-            totalOpens: totals.human.totalOpens,
-            totalClicks: totals.human.totalClicks,
-            openRate: percentage(totals.human.openedEmails, totals.totalEmails),
-            clickRate: percentage(totals.human.clickedEmails, totals.totalEmails),
-            noInteraction: totals.totalEmails - totals.human.openedEmails,
-          },
+          ...rated,
+          human: { ...rated.human, noInteraction: totals.totalEmails - totals.human.openedEmails },
         },
         links,
         emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),

@@ -6,6 +6,7 @@ import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type CampaignStatsInput, campaignStatsSchema } from "./stats/campaign-stats-input.js";
+import { rateTotals } from "./stats/rated-totals.js";
 import type { CampaignPeriodStats, DailyActivity, GlobalStats } from "./stats/stats-answers.js";
 import { parseInput } from "./validation/parse-input.js";
 
@@ -89,20 +90,7 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       };
     },
     async global(organizationId) {
-      const totals = await storage.stats.organizationTotals(organizationId);
-      return {
-        totalEmails: totals.totalEmails,
-        totalOpens: totals.totalOpens,
-        totalClicks: totals.totalClicks,
-        openRate: percentage(totals.openedEmails, totals.totalEmails),
-        clickRate: percentage(totals.clickedEmails, totals.totalEmails),
-        human: {
-          totalOpens: totals.human.totalOpens,
-          totalClicks: totals.human.totalClicks,
-          openRate: percentage(totals.human.openedEmails, totals.totalEmails),
-          clickRate: percentage(totals.human.clickedEmails, totals.totalEmails),
-        },
-      };
+      return rateTotals(await storage.stats.organizationTotals(organizationId));
     },
   };
 }

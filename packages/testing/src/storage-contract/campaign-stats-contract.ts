@@ -54,6 +54,9 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
     let history: History;
     const clock = knownHistoryClock();
     const services = () => contractServices(storage, clock);
+    /** Acme's statistics of `campaign` (default Spring) over `period`. */
+    const acmeStats = (period: string, campaign = history.spring) =>
+      services().stats.campaign(history.acme, { campaignId: campaign, period });
 
     beforeAll(async () => {
       storage = await createStorage();
@@ -162,10 +165,7 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
     });
 
     it("counts the 7d period from 00:00Z six days ago up to now", async () => {
-      const result = await services().stats.campaign(history.acme, {
-        campaignId: history.spring,
-        period: "7d",
-      });
+      const result = await acmeStats("7d");
       expect(result.period).toEqual({ start: "2026-03-04T00:00:00.000Z", end: "2026-03-10T15:00:00.000Z" });
       expect(result.stats).toEqual(
         readersPeriod({
@@ -194,10 +194,7 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
     });
 
     it("covers 90 days for 90d", async () => {
-      const result = await services().stats.campaign(history.acme, {
-        campaignId: history.spring,
-        period: "90d",
-      });
+      const result = await acmeStats("90d");
       expect(result.period.start).toBe("2025-12-11T00:00:00.000Z");
       expect(result.openAndClicks).toHaveLength(90);
       expect(result.openAndClicks.at(-1)?.date).toBe("2026-03-10");
@@ -206,10 +203,7 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
     });
 
     it("counts an inclusive date range to its last millisecond", async () => {
-      const result = await services().stats.campaign(history.acme, {
-        campaignId: history.spring,
-        period: "2026-02-08,2026-02-09",
-      });
+      const result = await acmeStats("2026-02-08,2026-02-09");
       expect(result.period).toEqual({ start: "2026-02-08T00:00:00.000Z", end: "2026-02-09T23:59:59.999Z" });
       expect(result.stats).toEqual(
         readersPeriod({
@@ -230,11 +224,7 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
     });
 
     it("answers zeros (not NaN) for a period without activity and for a campaign without emails", async () => {
-      const stats = services().stats;
-      const quiet = await stats.campaign(history.acme, {
-        campaignId: history.spring,
-        period: "2026-01-01,2026-01-31",
-      });
+      const quiet = await acmeStats("2026-01-01,2026-01-31");
       const zeros = {
         totalEmails: 0,
         totalOpens: 0,
@@ -247,16 +237,13 @@ export function campaignStatsContract(createStorage: StorageFactory): void {
       expect(quiet.stats).toEqual(readersPeriod(zeros));
       expect(quiet.openAndClicks).toEqual(days("2026-01-01", 31));
       expect(quiet.topLinks).toEqual([]);
-      const empty = await stats.campaign(history.acme, { campaignId: history.empty, period: "7d" });
+      const empty = await acmeStats("7d", history.empty);
       expect(empty.stats).toEqual(readersPeriod(zeros));
       expect(empty.openAndClicks).toEqual(days("2026-03-04", 7));
     });
 
     it("keeps archived campaigns readable; cc recipients are not unique recipients", async () => {
-      const result = await services().stats.campaign(history.acme, {
-        campaignId: history.autumn,
-        period: "2026-01-10,2026-01-11",
-      });
+      const result = await acmeStats("2026-01-10,2026-01-11", history.autumn);
       expect(result.stats).toEqual(
         readersPeriod({
           totalEmails: 1,

@@ -7,6 +7,7 @@
 import { type HitVerdict, noMachineSignal } from "@mailpulse/core";
 import type { NewEmailRecord, Storage } from "@mailpulse/core/storage";
 import { createTestClock, type TestClock } from "../test-clock.js";
+import { clickHit, openHit } from "../tracking-store-fixtures.js";
 
 /** "Now" of every test: period `30d` starts 2026-02-09T00:00:00.000Z, `7d` 2026-03-04. */
 export const now = "2026-03-10T15:00:00.000Z";
@@ -116,25 +117,12 @@ export function historyWriter(storage: Storage) {
     return email.id;
   }
 
+  // The history's hits carry no IP or user agent: only their verdicts matter to the read models.
+  const unsigned = { ip: null, userAgent: null };
+
   /** An open; a reader's unless `verdict` says otherwise. */
   async function open(email: SeededEmail, at: string, verdict: HitVerdict = noMachineSignal): Promise<void> {
-    await storage.tracking.recordEvents([
-      {
-        event: {
-          type: "open",
-          organizationId: email.organizationId,
-          emailId: email.id,
-          campaignId: email.campaignId,
-          linkId: null,
-          occurredAt: new Date(at),
-          ip: null,
-          userAgent: null,
-          method: "GET",
-          msSinceSent: null,
-          verdict,
-        },
-      },
-    ]);
+    await storage.tracking.recordEvents([openHit(email, at, { ...unsigned, verdict })]);
   }
 
   /** A click; a reader's unless `verdict` says otherwise. */
@@ -144,25 +132,7 @@ export function historyWriter(storage: Storage) {
     at: string,
     verdict: HitVerdict = noMachineSignal,
   ): Promise<void> {
-    const linkId = email.linkIds[linkIndex];
-    if (!linkId) throw new Error(`email ${email.id} has no link ${linkIndex}`);
-    await storage.tracking.recordEvents([
-      {
-        event: {
-          type: "click",
-          organizationId: email.organizationId,
-          emailId: email.id,
-          campaignId: email.campaignId,
-          linkId,
-          occurredAt: new Date(at),
-          ip: null,
-          userAgent: null,
-          method: "GET",
-          msSinceSent: null,
-          verdict,
-        },
-      },
-    ]);
+    await storage.tracking.recordEvents([clickHit(email, linkIndex, at, { ...unsigned, verdict })]);
   }
 
   return { organization, campaign, sent, failed, sending, open, click };

@@ -9,14 +9,21 @@ import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
 import type { MailPulseDatabase, WebhookDeliveryTable } from "../schema.js";
 
-function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord {
-  const finished = row.status === "delivered" || row.status === "dead";
+/** What names a delivery and the event it carries: shared by its record and its claim. */
+function deliveryIdentity(row: Selectable<WebhookDeliveryTable>) {
   return {
     id: Number(row.id),
     organizationId: row.organization_id,
     webhookId: row.webhook_id,
     eventId: Number(row.event_id),
     eventType: row.event_type as WebhookEventType,
+  };
+}
+
+function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord {
+  const finished = row.status === "delivered" || row.status === "dead";
+  return {
+    ...deliveryIdentity(row),
     status: row.status,
     attempts: toCount(row.attempts),
     nextAttemptAt: finished ? null : toDate(row.next_attempt_at),
@@ -30,17 +37,24 @@ function toDeliveryRecord(row: Selectable<WebhookDeliveryTable>): DeliveryRecord
 
 function toClaimed(row: Selectable<WebhookDeliveryTable>): ClaimedDelivery {
   return {
-    id: Number(row.id),
-    organizationId: row.organization_id,
-    webhookId: row.webhook_id,
-    eventId: Number(row.event_id),
-    eventType: row.event_type as WebhookEventType,
+    ...deliveryIdentity(row),
     attempt: toCount(row.attempts),
   };
 }
 
 /** {@link DeliveryStore} on Kysely: the outbox, claimed with leases. */
 export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: MailPulseDialect): DeliveryStore {
+  // The delivery as `find` and `requeue` answer it: undefined unless it belongs to that webhook
+  // of that organization, so a foreign id reads as not found.
+  const findDeliveryRow = (organizationId: string, webhookId: string, deliveryId: number) =>
+    db
+      .selectFrom("mailpulse_webhook_delivery")
+      .selectAll()
+      .where("organization_id", "=", organizationId)
+      .where("webhook_id", "=", webhookId)
+      .where("id", "=", deliveryId)
+      .executeTakeFirst();
+
   return {
     async claimDue(now, { limit, leaseMs }) {
       const at = now.getTime();
@@ -136,13 +150,7 @@ export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: Mail
     },
 
     async find(organizationId, webhookId, deliveryId) {
-      const row = await db
-        .selectFrom("mailpulse_webhook_delivery")
-        .selectAll()
-        .where("organization_id", "=", organizationId)
-        .where("webhook_id", "=", webhookId)
-        .where("id", "=", deliveryId)
-        .executeTakeFirst();
+      const row = await findDeliveryRow(organizationId, webhookId, deliveryId);
       if (!row) return undefined;
       const attempts = await db
         .selectFrom("mailpulse_webhook_attempt")
@@ -177,13 +185,7 @@ export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: Mail
         .returningAll()
         .executeTakeFirst();
       if (row) return { delivery: toDeliveryRecord(row), requeued: true };
-      const current = await db
-        .selectFrom("mailpulse_webhook_delivery")
-        .selectAll()
-        .where("organization_id", "=", organizationId)
-        .where("webhook_id", "=", webhookId)
-        .where("id", "=", deliveryId)
-        .executeTakeFirst();
+      const current = await findDeliveryRow(organizationId, webhookId, deliveryId);
       return current && { delivery: toDeliveryRecord(current), requeued: false };
     },
 
