@@ -1,5 +1,4 @@
 import { successSchema } from "../http/answer-schemas.js";
-import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
 import { errorDocs, jsonAnswer } from "../openapi/answer-docs.js";
 import type { CampaignService } from "../services/campaign-service.js";
@@ -10,7 +9,7 @@ import {
   linkClicksSchema,
 } from "../services/campaigns/campaign-answers.js";
 import { idParams } from "./id-params.js";
-import { sentQuery } from "./sent-query.js";
+import { linkedPageAnswer, linkedPageResponse } from "./linked-page.js";
 
 /** `/api/campaigns` routes. */
 export function campaignRoutes(campaigns: CampaignService) {
@@ -117,25 +116,7 @@ export function campaignRoutes(campaigns: CampaignService) {
           },
         },
         responses: {
-          "200": {
-            description: "A page of links.",
-            headers: {
-              Link: {
-                description: 'The next page: `<url>; rel="next"`. Absent on the last page.',
-                schema: {
-                  type: "string",
-                },
-              },
-            },
-            content: {
-              "application/json": {
-                schema: {
-                  type: "array",
-                  items: linkClicksSchema,
-                },
-              },
-            },
-          },
+          "200": linkedPageAnswer("A page of links.", linkClicksSchema),
           "400": errorDocs("A query parameter is invalid, or the path is malformed.", {
             badLimit: 'Invalid request query: "limit": must be at most 1000',
             badCursor:
@@ -151,15 +132,12 @@ export function campaignRoutes(campaigns: CampaignService) {
       // Like the contact list: the body is the array, the next page's URL is in `Link`.
       handle: async ({ organizationId, params, input, rawInput, publicUrl }) => {
         const page = await campaigns.links.parsed(organizationId, params.id, input);
-        const headers: Record<string, string> = {};
-        if (page.nextCursor) {
-          const next = new URLSearchParams();
-          const limit = sentQuery(rawInput).limit;
-          if (limit !== undefined) next.set("limit", limit);
-          next.set("cursor", page.nextCursor);
-          headers.link = `<${publicUrl}?${next}>; rel="next"`;
-        }
-        return jsonResponse(page.links, 200, headers);
+        return linkedPageResponse(page.links, {
+          cursor: page.nextCursor,
+          publicUrl,
+          rawInput,
+          keep: ["limit"],
+        });
       },
     }),
     defineRoute({

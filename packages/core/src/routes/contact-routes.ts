@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
 import { errorDocs, jsonAnswer } from "../openapi/answer-docs.js";
 import type { ContactService } from "../services/contact-service.js";
 import { contactDetailSchema, contactSummarySchema } from "../services/contacts/contact-answers.js";
-import { sentQuery } from "./sent-query.js";
+import { linkedPageAnswer, linkedPageResponse } from "./linked-page.js";
 
 /** The query parameters the next page's URL keeps (the cursor is the next page's own). */
 const keptListParameters = ["search", "limit"] as const;
@@ -38,25 +37,7 @@ export function contactRoutes(contacts: ContactService) {
           },
         },
         responses: {
-          "200": {
-            description: "A page of contacts.",
-            headers: {
-              Link: {
-                description: 'The next page: `<url>; rel="next"`. Absent on the last page.',
-                schema: {
-                  type: "string",
-                },
-              },
-            },
-            content: {
-              "application/json": {
-                schema: {
-                  type: "array",
-                  items: contactSummarySchema,
-                },
-              },
-            },
-          },
+          "200": linkedPageAnswer("A page of contacts.", contactSummarySchema),
           "400": errorDocs("A query parameter is invalid.", {
             badLimit: 'Invalid request query: "limit": must be at most 1000',
             badCursor:
@@ -67,19 +48,12 @@ export function contactRoutes(contacts: ContactService) {
       input: { from: "query", schema: contacts.list.schema },
       handle: async ({ organizationId, input, rawInput, publicUrl }) => {
         const page = await contacts.list.parsed(organizationId, input);
-        // The next page keeps the query as sent, not as parsed (a limit of "020" stays "020").
-        const query = sentQuery(rawInput);
-        const headers: Record<string, string> = {};
-        if (page.nextCursor) {
-          const next = new URLSearchParams();
-          for (const name of keptListParameters) {
-            const value = query[name];
-            if (value !== undefined) next.set(name, value);
-          }
-          next.set("cursor", page.nextCursor);
-          headers.link = `<${publicUrl}?${next}>; rel="next"`;
-        }
-        return jsonResponse(page.contacts, 200, headers);
+        return linkedPageResponse(page.contacts, {
+          cursor: page.nextCursor,
+          publicUrl,
+          rawInput,
+          keep: keptListParameters,
+        });
       },
     }),
     defineRoute({

@@ -13,6 +13,12 @@ import type { SendingDomainService } from "../services/sending-domain-service.js
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import { idParams } from "./id-params.js";
 
+/** The 404 of the routes that name a sending domain by id (verify, delete). */
+const sendingDomainNotFound = errorDocs(
+  "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
+  { notFound: "Sending domain not found" },
+);
+
 /** `/sending-domains` and `/organizations/domain` (the custom tracking domain). */
 export function domainRoutes(sendingDomains: SendingDomainService, trackingDomain: TrackingDomainService) {
   return [
@@ -96,10 +102,7 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
           "400": errorDocs("The body is missing, is not JSON, or has no `domainId`.", {
             missing: 'Invalid request body: "domainId" is required',
           }),
-          "404": errorDocs(
-            "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
-            { notFound: "Sending domain not found" },
-          ),
+          "404": sendingDomainNotFound,
           "409": errorDocs("Another organization verified this domain first.", {
             verifiedElsewhere: "acme.com is already verified by another organization",
           }),
@@ -127,10 +130,7 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
           "400": errorDocs("The path is malformed.", {
             badEncoding: "Malformed percent-encoding in the URL path",
           }),
-          "404": errorDocs(
-            "No sending domain with this id in the organization (unknown, deleted, or another organization's).",
-            { notFound: "Sending domain not found" },
-          ),
+          "404": sendingDomainNotFound,
         },
       },
       params: idParams,

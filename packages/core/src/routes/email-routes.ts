@@ -26,8 +26,17 @@ const idempotencyHeader: Record<string, DocsObject> = {
   },
 };
 
-/** The idempotency answers both sending routes add to their own. */
-const idempotencyErrors: Record<string, DocsObject> = {
+/**
+ * The answers both sending routes add to their own: the plan's campaign limit (a new `campaignId`
+ * creates its campaign) and the idempotency answers.
+ */
+const sendingErrors: Record<string, DocsObject> = {
+  "403": errorDocs(
+    "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
+    {
+      planLimit: "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
+    },
+  ),
   "409": errorDocs(
     "A request with the same `Idempotency-Key` is still running after the wait; or it was cut off by a server crash (it may have sent: it is not sent again).",
     {
@@ -99,14 +108,7 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
               archivedCampaign: 'Campaign "Spring sale" is archived and accepts no new emails',
             },
           ),
-          "403": errorDocs(
-            "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
-            {
-              planLimit:
-                "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
-            },
-          ),
-          ...idempotencyErrors,
+          ...sendingErrors,
           "500": errorDocs(
             "The delivery provider refused or failed to send the email (it is stored with status `failed`); or an unexpected server error (`Internal server error`).",
             { deliveryFailed: "Email delivery failed (email 01960c3e-8a1b-7c2d-9e4f-5a6b7c8d9e0f)" },
@@ -185,14 +187,7 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
               archivedCampaign: 'Campaign "Newsletter" is archived and accepts no new emails',
             },
           ),
-          "403": errorDocs(
-            "`campaignId` names a campaign that does not exist yet and creating it would exceed the plan's campaign limit.",
-            {
-              planLimit:
-                "Campaign limit reached: your plan allows 3 active campaigns; archive one or upgrade",
-            },
-          ),
-          ...idempotencyErrors,
+          ...sendingErrors,
         },
       },
       input: { from: "body", schema: emails.register.schema },

@@ -52,27 +52,9 @@ export const contactTimelineEventSchema = z
 /** {@link contactTimelineEventSchema}'s type. */
 export type ContactTimelineEvent = z.output<typeof contactTimelineEventSchema>;
 
-/** `ContactDetail` in the OpenAPI document. */
-export const contactDetailSchema = z
-  .strictObject({
-    email: z.string().describe("The address, lowercased."),
-    totalEmails: z.int().min(0).describe("Emails sent to the contact."),
-    totalOpens: z.int().min(0).describe("Open events."),
-    totalClicks: z.int().min(0).describe("Click events."),
-    campaigns: z.array(z.string()).describe("Names of the campaigns the contact received, sorted."),
-    engagementScore: z
-      .int()
-      .min(0)
-      .max(100)
-      .describe("min(100, round((totalOpens / totalEmails x 60 + totalClicks / totalEmails x 40) x 100))."),
-    lastActivity: dateTime.describe("The contact's latest email, open or click."),
-    humanOpens: z.int().min(0).describe("Open events judged human (docs/measurement.md)."),
-    humanClicks: z.int().min(0).describe("Click events judged human."),
-    humanEngagementScore: z
-      .int()
-      .min(0)
-      .max(100)
-      .describe("The engagement score's formula on human events only."),
+/** `ContactDetail` in the OpenAPI document: the summary, with rates and the timeline. */
+export const contactDetailSchema = contactSummarySchema
+  .extend({
     firstSeen: dateTime.describe("When the first email to the contact was sent."),
     openRate: z.number().min(0).describe("Open events per email: a ratio (not a percentage), four decimals."),
     clickRate: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { opaqueCursor, pageLimit } from "../validation/page-query.js";
 import { decodeContactCursor } from "./contact-cursor.js";
 
 /** Contacts per page when `limit` is not given. */
@@ -16,29 +17,8 @@ export const contactListSchema = z.object({
     .max(320, "must be at most 320 characters")
     .optional()
     .describe("Case-insensitive substring of the address, at most 320 characters."),
-  limit: z.coerce
-    .number<number>()
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(maxContactPageSize, `must be at most ${maxContactPageSize}`)
-    .default(defaultContactPageSize)
-    .describe("Page size."),
-  cursor: z
-    .string()
-    .max(2000)
-    .transform((token, context) => {
-      const cursor = decodeContactCursor(token);
-      if (!cursor) {
-        context.addIssue({
-          code: "custom",
-          message: "is not a cursor MailPulse issued; use the one the previous page gave",
-        });
-        return z.NEVER;
-      }
-      return cursor;
-    })
-    .optional()
-    .describe("The `nextCursor` of the previous page."),
+  limit: pageLimit(maxContactPageSize, defaultContactPageSize).describe("Page size."),
+  cursor: opaqueCursor(2000, decodeContactCursor).describe("The `nextCursor` of the previous page."),
 });
 
 /** What `contacts.list` takes: {@link contactListSchema}'s input. */

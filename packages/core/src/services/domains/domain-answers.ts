@@ -44,15 +44,9 @@ export const sendingDomainListSchema = z
 /** {@link sendingDomainListSchema}'s type. */
 export type SendingDomainList = z.output<typeof sendingDomainListSchema>;
 
-/** `SendingDomainVerification` in the OpenAPI document. */
-export const sendingDomainVerificationSchema = z
-  .strictObject({
-    id: z.string(),
-    domain: z.string(),
-    // The storage port allows `failed` (SendingDomainStatus); MailPulse itself writes the other two.
-    status: z.enum(["pending", "verified", "failed"]),
-    records: z.array(dnsRecordSchema),
-    createdAt: dateTime,
+/** `SendingDomainVerification` in the OpenAPI document: the domain, with the check's outcome. */
+export const sendingDomainVerificationSchema = sendingDomainSchema
+  .extend({
     verified: z.boolean(),
   })
   .meta({ id: "SendingDomainVerification" });

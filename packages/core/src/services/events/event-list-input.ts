@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../../ports/storage.js";
+import { pageLimit } from "../validation/page-query.js";
 
 /** Events per page when `limit` is not given. */
 export const defaultEventPageSize = 100;
@@ -21,13 +22,7 @@ export const eventListSchema = z.object({
     .describe(
       "Start after this event: the id of the last event the caller has (`evt_...`, from a delivery or a page's `nextCursor`).",
     ),
-  limit: z.coerce
-    .number<number>()
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(maxEventPageSize, `must be at most ${maxEventPageSize}`)
-    .default(defaultEventPageSize)
-    .describe("Page size."),
+  limit: pageLimit(maxEventPageSize, defaultEventPageSize).describe("Page size."),
   type: z
     .string()
     .max(200, "must be at most 200 characters")

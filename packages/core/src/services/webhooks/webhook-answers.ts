@@ -77,24 +77,9 @@ export const webhookDeliveryPageSchema = z
 /** {@link webhookDeliveryPageSchema}'s type. */
 export type WebhookDeliveryPage = z.output<typeof webhookDeliveryPageSchema>;
 
-/** `WebhookDeliveryDetail` in the OpenAPI document. */
-export const webhookDeliveryDetailSchema = z
-  .strictObject({
-    id: z.string(),
-    eventId: z.string().describe("The delivered event's id (`evt_...`), as in its body."),
-    type: z.enum(["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]),
-    state: z
-      .enum(["pending", "delivered", "failed", "dead"])
-      .describe(
-        "`pending`: not attempted yet; `failed`: retried at `nextAttemptAt`; `dead`: no more attempts.",
-      ),
-    attempts: z.int().min(0),
-    lastStatus: z.int().nullable().describe("The receiver's status at the last attempt."),
-    lastError: z.string().nullable(),
-    lastAttemptAt: dateTime.nullable(),
-    nextAttemptAt: dateTime.nullable(),
-    createdAt: dateTime,
-    deliveredAt: dateTime.nullable(),
+/** `WebhookDeliveryDetail` in the OpenAPI document: the delivery, with its attempt log. */
+export const webhookDeliveryDetailSchema = webhookDeliverySchema
+  .extend({
     attemptLog: z.array(
       z.strictObject({
         attemptedAt: dateTime,
