@@ -49,8 +49,6 @@ const sendingErrors: Record<string, DocsObject> = {
   }),
 };
 
-// NUL is refused as in bodies: PostgreSQL cannot even compare a text with one.
-
 /**
  * `POST /api/send`, `POST /api/emails` and `GET /api/emails/:id`. The handler parses the body once
  * with the service method's schema; the routes call the method's `parsed` entry (an in-process
