@@ -71,6 +71,23 @@ export {
   memoryProvider,
 } from "./providers/memory-provider.js";
 export { type SmtpProviderOptions, smtpProvider } from "./providers/smtp-provider.js";
+export { classifyReturnedMail, returnedMailLimits } from "./returned-mail/classify-returned-mail.js";
+export type {
+  AttributionSource,
+  AutoReplyVerdict,
+  BounceType,
+  BounceVerdict,
+  ClassifyReturnedMailOptions,
+  ComplaintVerdict,
+  HumanReplyVerdict,
+  MalformedVerdict,
+  ReadReceiptVerdict,
+  RecipientAction,
+  RecipientOutcome,
+  ReturnedMailAttribution,
+  ReturnedMailKind,
+  ReturnedMailVerdict,
+} from "./returned-mail/returned-mail-verdict.js";
 export type { ApiKeyService, CreatedApiKey } from "./services/api-key-service.js";
 export type { CreateApiKeyInput } from "./services/api-keys/api-key-input.js";
 export type { Campaign, CampaignDetail, CampaignService } from "./services/campaign-service.js";

@@ -13,6 +13,7 @@ const layers = [
   "errors",
   "logger",
   "measurement",
+  "returned-mail",
   "ports",
   "html",
   "dns",
@@ -48,8 +49,11 @@ const forbidden: Record<Layer, readonly Layer[]> = {
   // The classifier is pure: it reads signals and returns verdicts, and depends on nothing of ours
   // beyond util.
   measurement: allBut("util"),
+  // Classifying mail that comes back is pure too (DESIGN.md "Mail that comes back"): bytes in, a
+  // verdict out, the floor at most.
+  "returned-mail": allBut("util", "errors"),
   // The ports are the bottom the rest builds on: they name the verdicts they store, nothing more.
-  ports: allBut("util", "errors", "logger", "measurement"),
+  ports: allBut("util", "errors", "logger", "measurement", "returned-mail"),
   // Byte-exact link rewriting and HTML to text: pure, errors only.
   html: allBut("util", "errors", "logger"),
   // Implementations of a port (the DNS resolver, the mail providers): the port and the floor.
