@@ -314,6 +314,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     { maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
+  // Bound once: the storage knows which of its driver's errors mean "never migrated".
+  const isUnmigrated = options.storage.isUnmigrated?.bind(options.storage);
   const handler = createHandler({
     routes: mounted,
     baseUrl,
@@ -322,6 +324,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     maxBodyBytes,
     logger,
     clientAddress,
+    isUnmigrated,
   });
 
   const router = createRouter(mounted);
@@ -349,7 +352,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   return {
     handler,
-    handleDirect: createDirectHandler(router, logger, clientAddress),
+    handleDirect: createDirectHandler(router, { logger, clientAddress, isUnmigrated }),
     servesPath: router.hasPath,
     basePath,
     // What the Node bridge lets through: the largest limit of any route (each route checks its own).

@@ -12,6 +12,11 @@ export function isPostgresLockConflict(error: unknown): boolean {
   return typeof code === "string" && conflictCodes.has(code);
 }
 
+/** `MailPulseDialect.isMissingTable` on `pg`: SQLSTATE 42P01, undefined_table. */
+export function isPostgresMissingTable(error: unknown): boolean {
+  return codeOf(error) === "42P01";
+}
+
 /** `MailPulseDialect.isUniqueViolation` on `pg`: SQLSTATE 23505, unique_violation. */
 export function isPostgresUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "23505";

@@ -1,6 +1,10 @@
 import type { MailPulseDialect } from "@mailpulse/core/kysely";
 import { sql } from "kysely";
-import { isPostgresLockConflict, isPostgresUniqueViolation } from "./driver-errors.js";
+import {
+  isPostgresLockConflict,
+  isPostgresMissingTable,
+  isPostgresUniqueViolation,
+} from "./driver-errors.js";
 import { lockEventLog } from "./event-log-lock.js";
 import { type PreparedQueryRunner, recordHitsPostgres } from "./record-hits.js";
 
@@ -30,6 +34,7 @@ export function postgresMailPulseDialect(options: PostgresMailPulseDialectOption
     concurrentHitBatches: 2,
     isLockConflict: isPostgresLockConflict,
     isUniqueViolation: isPostgresUniqueViolation,
+    isMissingTable: isPostgresMissingTable,
     addSerialId: (table) =>
       table.addColumn("id", "bigint", (column) => column.primaryKey().generatedByDefaultAsIdentity()),
     async currentSchema(db) {

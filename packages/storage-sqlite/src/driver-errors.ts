@@ -15,6 +15,11 @@ export function isSqliteLockConflict(error: unknown): boolean {
   return typeof code === "string" && busyCodes.has(code);
 }
 
+/** `MailPulseDialect.isMissingTable` on better-sqlite3: a query named a MailPulse table never created. */
+export function isSqliteMissingTable(error: unknown): boolean {
+  return codeOf(error) === "SQLITE_ERROR" && /no such table: mailpulse_/.test((error as Error).message);
+}
+
 /** `MailPulseDialect.isUniqueViolation` on better-sqlite3: a UNIQUE or PRIMARY KEY constraint. */
 export function isSqliteUniqueViolation(error: unknown): boolean {
   const code = codeOf(error);

@@ -1,6 +1,6 @@
 import type { MailPulseDialect } from "@mailpulse/core/kysely";
 import type { SqliteDatabase } from "kysely";
-import { isSqliteLockConflict, isSqliteUniqueViolation } from "./driver-errors.js";
+import { isSqliteLockConflict, isSqliteMissingTable, isSqliteUniqueViolation } from "./driver-errors.js";
 import { createSqliteHitRecorder } from "./record-hits.js";
 
 /** Options of {@link sqliteMailPulseDialect}. */
@@ -34,6 +34,7 @@ export function sqliteMailPulseDialect(options: SqliteMailPulseDialectOptions): 
     concurrentHitBatches: 1,
     isLockConflict: isSqliteLockConflict,
     isUniqueViolation: isSqliteUniqueViolation,
+    isMissingTable: isSqliteMissingTable,
     // The rowid alias: ids grow with each insert, without a separate sequence.
     addSerialId: (table) => table.addColumn("id", "integer", (column) => column.primaryKey()),
     currentSchema: async () => undefined,

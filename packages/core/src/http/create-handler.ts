@@ -47,6 +47,8 @@ export interface HandlerOptions {
    * here once for every route. Default: the peer's address as given.
    */
   clientAddress?: ClientAddressResolver;
+  /** Whether an unexpected error says the storage was never migrated (`Storage.isUnmigrated`). */
+  isUnmigrated?: (error: unknown) => boolean;
 }
 
 /** The rate limit's key for an API key: a digest, so no plaintext key is ever stored. */
@@ -135,7 +137,10 @@ export function createHandler(options: HandlerOptions): MailPulseHandler {
           options.logger.error(`MailPulse: ${error.message}`, error.cause ?? error);
         return errorResponse(error.status, error.message, error.headers);
       }
-      options.logger.error(describeUnexpected(error, `${request.method} ${request.url}`), error);
+      options.logger.error(
+        describeUnexpected(error, `${request.method} ${request.url}`, options.isUnmigrated),
+        error,
+      );
       return errorResponse(500, "Internal server error");
     }
   }

@@ -18,16 +18,21 @@ export type DirectHandlerRequest = DirectRequest & { pathname: string };
  */
 export type DirectHandler = (request: DirectHandlerRequest) => Promise<DirectResponse | undefined>;
 
-/**
- * Builds the {@link DirectHandler} over the same router as the fetch handler. `clientAddress` turns
- * the peer address the bridge passes into the client's (`tracking.trustProxy`), as the fetch
- * handler does. Default: the peer's address as given.
- */
-export function createDirectHandler(
-  router: Router,
-  logger: Logger,
-  clientAddress: ClientAddressResolver = peerAddress,
-): DirectHandler {
+/** Options of {@link createDirectHandler}. */
+export interface DirectHandlerOptions {
+  logger: Logger;
+  /**
+   * Turns the peer address the bridge passes into the client's (`tracking.trustProxy`), as the
+   * fetch handler does. Default: the peer's address as given.
+   */
+  clientAddress?: ClientAddressResolver;
+  /** Whether an unexpected error says the storage was never migrated (`Storage.isUnmigrated`). */
+  isUnmigrated?: (error: unknown) => boolean;
+}
+
+/** Builds the {@link DirectHandler} over the same router as the fetch handler. */
+export function createDirectHandler(router: Router, options: DirectHandlerOptions): DirectHandler {
+  const { logger, clientAddress = peerAddress, isUnmigrated } = options;
   return async (request) => {
     const found = router.find(request.method, request.pathname);
     const route: AnyRoute | undefined = found?.route;
@@ -41,7 +46,7 @@ export function createDirectHandler(
           ? parsed.answer
           : await route.direct(contextOf(request, parsed.params, clientAddress));
     } catch (error) {
-      answer = errorAnswer(error, logger, request.pathname);
+      answer = errorAnswer(error, logger, request.pathname, isUnmigrated);
     }
     return request.method === "HEAD" ? { ...answer, body: null } : answer;
   };
@@ -65,9 +70,14 @@ function peerAddress(peer: string | undefined): string | undefined {
   return peer;
 }
 
-function errorAnswer(error: unknown, logger: Logger, pathname: string): DirectResponse {
+function errorAnswer(
+  error: unknown,
+  logger: Logger,
+  pathname: string,
+  isUnmigrated: DirectHandlerOptions["isUnmigrated"],
+): DirectResponse {
   const known = error instanceof MailPulseError;
-  if (!known) logger.error(describeUnexpected(error, `GET ${pathname}`), error);
+  if (!known) logger.error(describeUnexpected(error, `GET ${pathname}`, isUnmigrated), error);
   const status = known ? error.status : 500;
   const message = known ? error.message : "Internal server error";
   return {

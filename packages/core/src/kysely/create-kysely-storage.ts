@@ -62,6 +62,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     idempotencyKeys: createIdempotencyKeyStore(db),
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
     verdicts: createVerdictStore(db, dialect),
+    isUnmigrated: (error) => dialect.isMissingTable(error),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which
       // one: pin it, or tables of another schema in the same database make it skip creating ours.

@@ -58,6 +58,12 @@ export interface MailPulseDialect {
    */
   isUniqueViolation(error: unknown): boolean;
   /**
+   * Whether a driver error says a MailPulse table does not exist: the storage was never migrated.
+   * `Storage.isUnmigrated` answers with it, so the log names the fix (`await storage.migrate()`).
+   * PostgreSQL: `42P01`; SQLite: `SQLITE_ERROR` "no such table: mailpulse_...".
+   */
+  isMissingTable(error: unknown): boolean;
+  /**
    * Adds the integer primary key `id` that grows with each insert (the event log and the webhook
    * outbox): an identity column on PostgreSQL, the rowid alias on SQLite. Ids must be assigned in
    * insert order; {@link lockEventLog} makes them visible in that order too. The only DDL that

@@ -67,6 +67,12 @@ export interface Storage {
   rateLimitBackend?: RateLimitBackend;
   /** Stored verdicts of opens and clicks, revised when later hits or new rules judge them again. */
   verdicts: VerdictStore;
+  /**
+   * Whether an error a store threw says the storage's tables do not exist (it was never
+   * migrated), so the log can name the fix instead of a driver's message. Optional: without it,
+   * such an error is logged as any unexpected one.
+   */
+  isUnmigrated?(error: unknown): boolean;
   /** Creates or upgrades the schema. Idempotent; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections the storage opened itself (a pool passed in by the host stays open). */
