@@ -34,6 +34,7 @@ import { createOrganizationService, type OrganizationService } from "./services/
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
+import { createSuppressionService, type SuppressionService } from "./services/suppression-service.js";
 import { createRecentHits } from "./services/tracking/recent-hits.js";
 import { createTrackingLookups } from "./services/tracking/tracking-lookups.js";
 import {
@@ -79,6 +80,8 @@ export interface MailPulse extends MailPulseHttp {
   webhooks: WebhookService;
   /** The event log (`GET /api/events`): what webhooks deliver, for catching up. */
   events: EventService;
+  /** The suppression list the send checks (docs/deliverability.md). */
+  suppressions: SuppressionService;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -256,6 +259,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     rotationOverlapMs: 24 * 60 * 60 * 1000,
   });
   const events = createEventService(deps);
+  const suppressions = createSuppressionService(deps);
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -308,6 +312,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       trackingDomain,
       webhooks,
       events,
+      suppressions,
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,
@@ -369,6 +374,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     trackingDomain,
     webhooks,
     events,
+    suppressions,
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.

@@ -132,6 +132,17 @@ export type {
   GlobalStats,
   StatsService,
 } from "./services/stats-service.js";
+export type {
+  AddSuppressionsResult,
+  SuppressInput,
+  Suppression,
+  SuppressionPage,
+  SuppressionService,
+} from "./services/suppression-service.js";
+export type {
+  AddSuppressionsInput,
+  SuppressionListInput,
+} from "./services/suppressions/suppression-input.js";
 export type { IpAddressRetention } from "./services/tracking/client-ip.js";
 export type {
   TrackingDomainService,

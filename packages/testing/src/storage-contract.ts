@@ -10,6 +10,7 @@ import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
 import type { StorageFactory } from "./storage-contract/storage-factory.js";
+import { suppressionContract } from "./storage-contract/suppression-contract.js";
 import { verdictStoreContract } from "./storage-contract/verdict-store-contract.js";
 import { runTrackingStoreContract } from "./tracking-store-contract.js";
 
@@ -33,6 +34,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     outboxContract(createStorage);
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
+    suppressionContract(createStorage);
   });
 
   describe(`storage contract: ${name}`, () => {

@@ -12,6 +12,7 @@ import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
+import { createSuppressionStore } from "./stores/suppression-store.js";
 import { createTrackingStore } from "./stores/tracking-store.js";
 import { createVerdictStore } from "./stores/verdict-store.js";
 import { createWebhookStore } from "./stores/webhook-store.js";
@@ -62,6 +63,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     idempotencyKeys: createIdempotencyKeyStore(db),
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
     verdicts: createVerdictStore(db, dialect),
+    suppressions: createSuppressionStore(db),
     isUnmigrated: (error) => dialect.isMissingTable(error),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which

@@ -13,6 +13,7 @@ import { emailTags } from "./migrations/0005a-email-tags.js";
 import { idempotencyKeys } from "./migrations/0005b-idempotency-keys.js";
 import { rateLimit } from "./migrations/0006-rate-limit.js";
 import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
+import { suppressions } from "./migrations/0008-suppressions.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -42,6 +43,7 @@ export function createMigrationProvider(dialect: Pick<MailPulseDialect, "addSeri
         "0005_idempotency_keys": idempotencyKeys,
         "0006_rate_limit": rateLimit,
         "0007_hit_verdicts": hitVerdicts,
+        "0008_suppressions": suppressions,
       };
     },
   };

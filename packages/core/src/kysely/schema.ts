@@ -41,9 +41,10 @@ export interface CampaignTable {
 
 /**
  * Email status: `sending` until the provider answers, then `sent` or `failed`; `unknown` when a
- * crash left it `sending` (crash reconciliation, counted like `sent`).
+ * crash left it `sending` (crash reconciliation, counted like `sent`); `suppressed` when every
+ * `to` was on the suppression list and nothing was sent (counted nowhere).
  */
-export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown";
+export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown" | "suppressed";
 
 /**
  * The statuses an email is counted (statistics, contacts) and tracked (opens, clicks) in: `sent`,
@@ -82,6 +83,11 @@ export interface EmailTable {
   failure_reason: string | null;
   created_at: Int64;
   sent_at: NullableInt64;
+  /**
+   * Migration 0008: JSON array of the recipients dropped as suppressed (`{kind, address, reason}`),
+   * null when none was.
+   */
+  suppressed_recipients: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailRecipientTable {
@@ -246,6 +252,19 @@ export interface WebhookAttemptTable {
   response_excerpt: string | null;
 }
 
+/** Added by migration 0008_suppressions: the per-organization suppression list. */
+export interface SuppressionTable {
+  organization_id: string;
+  /** Trimmed and lowercased. */
+  address: string;
+  reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+  source_email_id: string | null;
+  status: string | null;
+  diagnostic: string | null;
+  created_at: Int64;
+  updated_at: Int64;
+}
+
 /** The whole schema, keyed by table name. All names carry the `mailpulse_` prefix. */
 export interface MailPulseDatabase {
   mailpulse_organization: OrganizationTable;
@@ -263,4 +282,5 @@ export interface MailPulseDatabase {
   mailpulse_webhook: WebhookTable;
   mailpulse_webhook_delivery: WebhookDeliveryTable;
   mailpulse_webhook_attempt: WebhookAttemptTable;
+  mailpulse_suppression: SuppressionTable;
 }

@@ -75,6 +75,11 @@ export const documentInfo = {
       name: "Events",
       description: "The event log webhooks deliver from: catch up on what a receiver missed.",
     },
+    {
+      name: "Suppressions",
+      description:
+        "The organization's suppression list: addresses sends drop (bounced, complained, unsubscribed or added by hand). See docs/deliverability.md.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -4,6 +4,8 @@
  * change of status, so statistics never drift from history and no event is lost between the two.
  */
 
+import type { SuppressionReason } from "./storage-suppressions.js";
+
 /** A recipient of an email. Only `to` recipients are contacts. */
 export interface EmailRecipientRecord {
   kind: "to" | "cc" | "bcc";
@@ -11,6 +13,17 @@ export interface EmailRecipientRecord {
   address: string;
   /** As the caller wrote it, e.g. `Ann <ann@example.com>`. */
   display: string;
+}
+
+/**
+ * A recipient the send dropped because its address is on the organization's suppression list
+ * (docs/deliverability.md): it got nothing, and is not among the email's recipients.
+ */
+export interface SuppressedRecipientRecord {
+  kind: "to" | "cc" | "bcc";
+  /** Lowercased address. */
+  address: string;
+  reason: SuppressionReason;
 }
 
 /** A label stored with an email (`tags` of the send input): filterable by name and value. */
@@ -50,6 +63,8 @@ export interface NewEmailRecord {
   links: LinkRecord[];
   /** Labels with distinct names, in the caller's order. Default: none. */
   tags?: EmailTagRecord[];
+  /** Recipients dropped as suppressed, in the caller's order. Default: none. */
+  suppressedRecipients?: SuppressedRecipientRecord[];
   createdAt: Date;
 }
 
@@ -57,14 +72,19 @@ export interface NewEmailRecord {
  * Email status: `sending` until the provider answers, then `sent` or `failed`. `unknown`: the
  * process stopped while the provider had the message (a crash between handing it over and
  * recording the answer), so it may have been delivered; it is counted and tracked like `sent`.
+ * `suppressed`: every `to` was on the suppression list, so nothing was sent; counted and tracked
+ * nowhere, like `failed`.
  */
-export type EmailStatus = "sending" | "sent" | "failed" | "unknown";
+export type EmailStatus = "sending" | "sent" | "failed" | "unknown" | "suppressed";
 
 /** A stored email (what in-process callers and tests read back). */
-export interface EmailRecord extends Omit<NewEmailRecord, "links" | "recipients" | "tags"> {
+export interface EmailRecord
+  extends Omit<NewEmailRecord, "links" | "recipients" | "tags" | "suppressedRecipients"> {
   /** Every recipient, `to` then `cc` then `bcc`, each in the caller's order. */
   recipients: EmailRecipientRecord[];
   tags: EmailTagRecord[];
+  /** Recipients the send dropped as suppressed; empty when none was. */
+  suppressedRecipients: SuppressedRecipientRecord[];
   status: EmailStatus;
   providerMessageId: string | null;
   failureReason: string | null;
@@ -91,6 +111,12 @@ export interface EmailStore {
    * is stored as sent at once (registered emails) and counted like {@link markSent} does.
    */
   create(email: NewEmailRecord, sent?: SentMark): Promise<void>;
+  /**
+   * Inserts the email as `suppressed` (nothing was sent: every `to` is suppressed) with `reason`
+   * as its failure reason, in one transaction; counted nowhere, no event. Its `recipients` are the
+   * ones requested, its `suppressedRecipients` those on the list.
+   */
+  createSuppressed(email: NewEmailRecord, reason: string): Promise<void>;
   /**
    * `sending` -> `sent`: stores the provider id, counts the email in the contact and daily
    * rollups, and logs its event when asked; all or nothing. False when the email is not `sending`.

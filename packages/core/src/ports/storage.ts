@@ -19,6 +19,7 @@ import type { IdempotencyStore } from "./storage-idempotency.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
 import type { StatsStore } from "./storage-stats.js";
+import type { SuppressionStore } from "./storage-suppressions.js";
 import type { TrackingStore } from "./storage-tracking.js";
 import type { VerdictStore } from "./storage-verdicts.js";
 import type { WebhookStore } from "./storage-webhooks.js";
@@ -33,6 +34,7 @@ export type * from "./storage-idempotency.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
 export type * from "./storage-stats.js";
+export type * from "./storage-suppressions.js";
 export type * from "./storage-tracking.js";
 export type * from "./storage-verdicts.js";
 export type * from "./storage-webhooks.js";
@@ -67,6 +69,8 @@ export interface Storage {
   rateLimitBackend?: RateLimitBackend;
   /** Stored verdicts of opens and clicks, revised when later hits or new rules judge them again. */
   verdicts: VerdictStore;
+  /** The per-organization suppression list the send checks (docs/deliverability.md). */
+  suppressions: SuppressionStore;
   /**
    * Whether an error a store threw says the storage's tables do not exist (it was never
    * migrated), so the log can name the fix instead of a driver's message. Optional: without it,

@@ -7,6 +7,7 @@ import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
+import type { SuppressionService } from "../services/suppression-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import type { TrackingService } from "../services/tracking-service.js";
 import type { WebhookService } from "../services/webhook-service.js";
@@ -17,6 +18,7 @@ import { emailRoutes } from "./email-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
 import { statsRoutes } from "./stats-routes.js";
+import { suppressionRoutes } from "./suppression-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
@@ -32,6 +34,7 @@ export interface ApiRouteServices {
   trackingDomain: TrackingDomainService;
   webhooks: WebhookService;
   events: EventService;
+  suppressions: SuppressionService;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -56,6 +59,7 @@ export function apiRoutes(
     ...domainRoutes(services.sendingDomains, services.trackingDomain),
     ...webhookRoutes(services.webhooks),
     ...eventRoutes(services.events),
+    ...suppressionRoutes(services.suppressions),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

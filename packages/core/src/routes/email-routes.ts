@@ -43,10 +43,15 @@ const sendingErrors: Record<string, DocsObject> = {
       inProgress: "A request with this Idempotency-Key is still in progress; retry after it finishes",
     },
   ),
-  "422": errorDocs("The `Idempotency-Key` was already used with another body or route.", {
-    reused:
-      "This Idempotency-Key was already used with another request body (or route); use a new key for a new request",
-  }),
+  "422": errorDocs(
+    "Every `to` recipient is on the organization's suppression list: nothing is sent, and the email is kept with status `suppressed` (docs/deliverability.md). Or the `Idempotency-Key` was already used with another body or route.",
+    {
+      suppressed:
+        'Every "to" recipient is on the suppression list: ann@example.com (hard_bounce); nothing was sent (email 01960c3e-8a1b-7c2d-9e4f-5a6b7c8d9e0f)',
+      reused:
+        "This Idempotency-Key was already used with another request body (or route); use a new key for a new request",
+    },
+  ),
 };
 
 /**
@@ -65,7 +70,7 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
         headers: idempotencyHeader,
         summary: "Send a tracked email",
         description:
-          "Sends an email through the instance's delivery provider, with tracking applied, in this order:\n1. The sender: when the domain of `from` is a verified sending domain of the organization, `from` is used as given (and the message is DKIM-signed); otherwise the sender becomes the same local part at `send.<platformDomain>` (keeping the display name) and `Reply-To` is set to the original address unless `replyTo` is given.\n2. Every trackable link of `htmlContent` (absolute `http:`/`https:` URLs without template placeholders such as `{{...}}`, and without a `data-mailpulse-notrack` attribute) is rewritten to its own tracking URL `{base}/api/t/c/<link_tracking_id>`, unless `tracking.clicks` is false.\n3. A 1x1 tracking pixel `{base}/api/t/o/<email_tracking_id>` is injected before `</body>`, unless `tracking.opens` is false.\n4. The email and its links are stored, the modified HTML is sent (with a plain-text part generated from it when `text` is absent, and an `X-MailPulse-Tracking-Id` header), the email is marked sent and the `EMAIL_SENT` webhook event is queued.\n\n`{base}` is the organization's verified custom tracking domain (`https://<domain>`) when it has one, otherwise the instance's `baseUrl`.\n\nWhen the provider fails, the email is kept with status `failed` and the answer is `500 {\"error\": \"Email delivery failed (email <emailId>)\"}`: `GET /api/emails/<emailId>` shows it with the provider's reason.",
+          "Sends an email through the instance's delivery provider, with tracking applied, in this order:\n1. The sender: when the domain of `from` is a verified sending domain of the organization, `from` is used as given (and the message is DKIM-signed); otherwise the sender becomes the same local part at `send.<platformDomain>` (keeping the display name) and `Reply-To` is set to the original address unless `replyTo` is given.\n2. Every trackable link of `htmlContent` (absolute `http:`/`https:` URLs without template placeholders such as `{{...}}`, and without a `data-mailpulse-notrack` attribute) is rewritten to its own tracking URL `{base}/api/t/c/<link_tracking_id>`, unless `tracking.clicks` is false.\n3. A 1x1 tracking pixel `{base}/api/t/o/<email_tracking_id>` is injected before `</body>`, unless `tracking.opens` is false.\n4. The email and its links are stored, the modified HTML is sent (with a plain-text part generated from it when `text` is absent, and an `X-MailPulse-Tracking-Id` header), the email is marked sent and the `EMAIL_SENT` webhook event is queued.\n\nRecipients on the organization's suppression list (`GET /api/suppressions`) are dropped first: a suppressed `cc` or `bcc` silently, a suppressed `to` as long as another `to` remains; the answer's `suppressedRecipients` names them. When every `to` is suppressed nothing is sent: the answer is `422` naming the addresses and their reasons, and the email is kept with status `suppressed`.\n\n`{base}` is the organization's verified custom tracking domain (`https://<domain>`) when it has one, otherwise the instance's `baseUrl`.\n\nWhen the provider fails, the email is kept with status `failed` and the answer is `500 {\"error\": \"Email delivery failed (email <emailId>)\"}`: `GET /api/emails/<emailId>` shows it with the provider's reason.",
         requestBody: {
           examples: {
             simple: {
@@ -129,7 +134,7 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
         headers: idempotencyHeader,
         summary: "Register an email another system sends",
         description:
-          "Registers an email that the caller sends itself (through its own mail system) and returns its HTML with tracking applied: every trackable link rewritten to its tracking URL (unless `tracking.clicks` is false) and the open pixel injected (unless `tracking.opens` is false), exactly as `POST /api/send` does. MailPulse sends nothing: the caller sends the returned `html` as the email's body.\n\nThe email is stored as sent from the moment of the call, so its opens and clicks are tracked and counted in campaign, global and contact statistics. No `EMAIL_SENT` webhook event is emitted for it (opens and clicks do emit `EMAIL_OPENED` and `EMAIL_CLICKED`).\n\nCompared with `POST /api/send`: `from` is optional and recorded as given (no sender rewriting); `text`, `replyTo`, `cc`, `bcc`, `attachments` and `headers` are not accepted: like any unknown field, they are answered 400 naming them.",
+          "Registers an email that the caller sends itself (through its own mail system) and returns its HTML with tracking applied: every trackable link rewritten to its tracking URL (unless `tracking.clicks` is false) and the open pixel injected (unless `tracking.opens` is false), exactly as `POST /api/send` does. MailPulse sends nothing: the caller sends the returned `html` as the email's body.\n\nThe email is stored as sent from the moment of the call, so its opens and clicks are tracked and counted in campaign, global and contact statistics. No `EMAIL_SENT` webhook event is emitted for it (opens and clicks do emit `EMAIL_OPENED` and `EMAIL_CLICKED`).\n\nCompared with `POST /api/send`: `from` is optional and recorded as given (no sender rewriting); `text`, `replyTo`, `cc`, `bcc`, `attachments` and `headers` are not accepted: like any unknown field, they are answered 400 naming them.\n\nThe suppression list applies as on `POST /api/send`: suppressed `to` addresses are left out of the record and named in `suppressedRecipients` (do not send to them); when every `to` is suppressed the answer is `422` and the email is kept with status `suppressed`.",
         requestBody: {
           examples: {
             registered: {
@@ -204,7 +209,7 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
         operationId: "getEmail",
         summary: "Read an email",
         description:
-          "An email of the organization, sent (`POST /api/send`, whose answer carries its `emailId`) or registered (`POST /api/emails`), whatever became of it: `sending` while the provider has it, `sent`, `failed` with the provider's reason in `failureReason`, or `unknown` when the server stopped while sending it (it may have been delivered; it is counted and tracked like a sent email). With its recipients, tags, metadata and counts of opens and clicks.",
+          "An email of the organization, sent (`POST /api/send`, whose answer carries its `emailId`) or registered (`POST /api/emails`), whatever became of it: `sending` while the provider has it, `sent`, `failed` with the provider's reason in `failureReason`, `unknown` when the server stopped while sending it (it may have been delivered; it is counted and tracked like a sent email), or `suppressed` when every `to` recipient was on the suppression list and nothing was sent (`failureReason` says which). `suppressedRecipients` lists the recipients dropped as suppressed. With its recipients, tags, metadata and counts of opens and clicks.",
         parameters: {
           id: {
             description:

@@ -11,6 +11,7 @@ import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answe
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
+import { allRecipientsSuppressed, applySuppressionList } from "./sending/suppression-check.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
 import type { TrackingUrls } from "./sending/tracking-urls.js";
 import type { ServiceDeps } from "./service-context.js";
@@ -25,12 +26,16 @@ export interface EmailService {
    * sent and queues EMAIL_SENT. VALIDATION_FAILED for an invalid input (also for `htmlContent`
    * nesting elements deeper than `MAX_HTML_NESTING_DEPTH` when no `text` is given); provider
    * failure: the email is kept as `failed` and DELIVERY_FAILED (`Email delivery failed (email
-   * <id>)`) is thrown.
+   * <id>)`) is thrown. Suppressed recipients are dropped (docs/deliverability.md); when every `to`
+   * is suppressed nothing is sent, the email is kept as `suppressed` and RECIPIENTS_SUPPRESSED
+   * (422) is thrown naming them.
    */
   send: ValidatedMethod<[organizationId: string], typeof sendEmailSchema, SendEmailResult>;
   /**
    * Registers an email another system sends; returns its tracked HTML. Counts as sent from now.
-   * VALIDATION_FAILED for an invalid input.
+   * VALIDATION_FAILED for an invalid input. Suppressed `to` addresses are dropped from the record
+   * and named in the answer (the caller must not send to them); when every `to` is suppressed
+   * the email is kept as `suppressed` and RECIPIENTS_SUPPRESSED (422) is thrown.
    */
   register: ValidatedMethod<[organizationId: string], typeof registerEmailSchema, RegisterEmailResult>;
   /**
@@ -116,34 +121,49 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       "emails.send",
       { leading: 1 },
       async (organizationId: string, input) => {
-        const { content, record } = await prepare(organizationId, "emails.send", input);
-        const emailId = record.id;
-        const sender = await decideSender(
-          storage.sendingDomains,
-          organizationId,
-          input.from,
-          input.replyTo,
-          options.platformDomain,
-          options.openSecret,
-        );
+        const { content, record: requested } = await prepare(organizationId, "emails.send", input);
+        const emailId = requested.id;
+        // The suppression lookup (one query for every recipient) runs beside the sender's.
+        const [sender, suppression] = await Promise.all([
+          decideSender(
+            storage.sendingDomains,
+            organizationId,
+            input.from,
+            input.replyTo,
+            options.platformDomain,
+            options.openSecret,
+          ),
+          applySuppressionList(storage.suppressions, organizationId, input),
+        ]);
         // Before anything is stored, and outside the provider's try: HTML too deep to read is the
         // client's 400, and a bug here must surface as one, never as "Email delivery failed".
         const text = input.text ?? htmlToText(content.html);
-        await storage.emails.create({
-          ...record,
-          origin: "send",
+        const senderFields = {
+          origin: "send" as const,
           fromAddress: formatMailbox(input.from),
           sender: formatMailbox(sender.from),
           replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
-        });
+        };
+        const { kept, dropped } = suppression;
+        if (kept.to.length === 0) {
+          const refusal = allRecipientsSuppressed(dropped, emailId);
+          await storage.emails.createSuppressed(
+            { ...requested, ...senderFields, suppressedRecipients: dropped },
+            refusal.message,
+          );
+          throw refusal;
+        }
+        // The record holds whom the message went to; the dropped ones are listed beside them.
+        const record = { ...requested, recipients: recipientRecords(kept), suppressedRecipients: dropped };
+        await storage.emails.create({ ...record, ...senderFields });
 
         let providerMessageId: string;
         try {
           ({ id: providerMessageId } = await options.mailProvider.send({
             from: sender.from,
-            to: input.to,
-            cc: input.cc ?? [],
-            bcc: input.bcc ?? [],
+            to: kept.to,
+            cc: kept.cc,
+            bcc: kept.bcc,
             replyTo: sender.replyTo,
             subject: input.subject,
             html: content.html,
@@ -156,7 +176,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           const reason = error instanceof Error ? error.message : String(error);
           await storage.emails.markFailed(organizationId, emailId, reason);
           // The caller learns only which email failed; the operator needs to whom, and why.
-          const to = input.to.map((recipient) => recipient.address);
+          const to = kept.to.map((recipient) => recipient.address);
           options.logger.error(
             `MailPulse: delivery of email ${emailId} to ${to.join(", ")} failed: ${reason}`,
             error,
@@ -171,7 +191,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           });
         }
 
-        const to = input.to.map(formatMailbox);
+        const to = kept.to.map(formatMailbox);
         const sentAt = clock.now();
         await storage.emails.markSent(organizationId, emailId, {
           providerMessageId,
@@ -188,6 +208,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           subject: input.subject,
           links: content.linkResponses,
           pixelUrl: content.pixelUrl,
+          ...(dropped.length > 0 ? { suppressedRecipients: dropped } : {}),
         };
       },
     ),
@@ -197,10 +218,23 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       "emails.register",
       { leading: 1 },
       async (organizationId: string, input) => {
-        const { content, record } = await prepare(organizationId, "emails.register", input);
+        const [{ content, record: requested }, { kept, dropped }] = await Promise.all([
+          prepare(organizationId, "emails.register", input),
+          applySuppressionList(storage.suppressions, organizationId, input),
+        ]);
         const from = input.from ? formatMailbox(input.from) : "";
+        const senderFields = { origin: "register" as const, fromAddress: from, sender: from, replyTo: null };
+        if (kept.to.length === 0) {
+          const refusal = allRecipientsSuppressed(dropped, requested.id);
+          await storage.emails.createSuppressed(
+            { ...requested, ...senderFields, suppressedRecipients: dropped },
+            refusal.message,
+          );
+          throw refusal;
+        }
+        const record = { ...requested, recipients: recipientRecords(kept), suppressedRecipients: dropped };
         await storage.emails.create(
-          { ...record, origin: "register", fromAddress: from, sender: from, replyTo: null },
+          { ...record, ...senderFields },
           // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
           { providerMessageId: null, sentAt: record.createdAt, logSentEvent: false },
         );
@@ -211,6 +245,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           html: content.html,
           links: content.linkResponses,
           pixelUrl: content.pixelUrl,
+          ...(dropped.length > 0 ? { suppressedRecipients: dropped } : {}),
         };
       },
     ),

@@ -44,12 +44,14 @@ async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string):
     ["0005_idempotency_keys", "Up", "Success"],
     ["0006_rate_limit", "Up", "Success"],
     ["0007_hit_verdicts", "Up", "Success"],
+    ["0008_suppressions", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0008_suppressions", "Down"],
     ["0007_hit_verdicts", "Down"],
     ["0006_rate_limit", "Down"],
     ["0005_idempotency_keys", "Down"],
@@ -62,8 +64,9 @@ async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string):
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(16);
+  expect(await tables()).toHaveLength(17);
   expect(await tables()).toContain("mailpulse_rate_limit");
+  expect(await tables()).toContain("mailpulse_suppression");
 }
 
 describe("migrations", () => {

@@ -801,6 +801,24 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(404);
   });
 
+  it("answers the suppression operations and their errors as documented", async () => {
+    const added = await call("POST /api/suppressions", { body: requestExample("POST /api/suppressions") });
+    expect(added.json).toEqual({ added: 2, alreadySuppressed: 0 });
+    expect(await statusOf("POST /api/suppressions", { body: { addresses: ["nobody"] } })).toBe(400);
+    expect(await statusOf("POST /api/suppressions", { body: "x", contentType: "text/plain" })).toBe(415);
+    expect(
+      await statusOf("POST /api/suppressions", { body: { addresses: ["x".repeat(maxBodyBytes)] } }),
+    ).toBe(413);
+    const page = await call("GET /api/suppressions", { query: "limit=1" });
+    expect((page.json as { nextCursor: string | null }).nextCursor).toBe("ann@example.com");
+    expect(await statusOf("GET /api/suppressions", { query: "reason=bounced" })).toBe(400);
+    for (const address of ["ann@example.com", "bob@example.com"]) {
+      const params = { address: encodeURIComponent(address) };
+      expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(200);
+      expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(404);
+    }
+  });
+
   it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {
     // One request per key and per IP: a first keyed call and a first tracking hit use both quotas up.
     await call("GET /api/campaigns", { via: limited });

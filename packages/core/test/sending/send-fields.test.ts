@@ -84,6 +84,7 @@ for (const storage of storageFactories) {
           to: ["b@example.com"],
           cc: [],
           bcc: [],
+          suppressedRecipients: [],
           subject: "S",
           campaignId: null,
           metadata: { orderId: 42 },

@@ -9,6 +9,7 @@ import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
+import { suppressionContract } from "./suppression-contract.js";
 import { trackingContract } from "./tracking-contract.js";
 import { webhookContract } from "./webhook-contract.js";
 
@@ -52,5 +53,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     contactContract(start);
     domainContract(start);
     webhookContract(start);
+    suppressionContract(start);
   });
 }

@@ -6,6 +6,7 @@ import type {
   EmailTagRecord,
   NewEmailRecord,
   SentMark,
+  SuppressedRecipientRecord,
 } from "../../ports/storage.js";
 import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate, toDateOrNull } from "../mappers.js";
@@ -40,6 +41,10 @@ function toEmailRecord(
     sentAt: toDateOrNull(row.sent_at),
     openCount: toCount(row.open_count),
     clickCount: toCount(row.click_count),
+    suppressedRecipients:
+      row.suppressed_recipients === null
+        ? []
+        : (JSON.parse(row.suppressed_recipients) as SuppressedRecipientRecord[]),
   };
 }
 
@@ -80,6 +85,7 @@ export function createEmailStore(
     trx: Kysely<MailPulseDatabase>,
     email: NewEmailRecord,
     sent: SentMark | undefined,
+    suppressedBecause?: string,
   ) {
     const firstTo = email.recipients.find((recipient) => recipient.kind === "to");
     if (!firstTo) throw new Error("An email needs at least one `to` recipient");
@@ -91,7 +97,7 @@ export function createEmailStore(
         organization_id: email.organizationId,
         campaign_id: email.campaignId,
         tracking_id: email.trackingId,
-        status: sent ? "sent" : "sending",
+        status: suppressedBecause !== undefined ? "suppressed" : sent ? "sent" : "sending",
         origin: email.origin,
         provider_message_id: sent?.providerMessageId ?? null,
         from_address: email.fromAddress,
@@ -104,9 +110,14 @@ export function createEmailStore(
         track_clicks: email.trackClicks ? 1 : 0,
         first_opened_at: null,
         first_clicked_at: null,
-        failure_reason: null,
+        failure_reason: suppressedBecause?.slice(0, 1000) ?? null,
         created_at: createdAt,
         sent_at: sent ? sent.sentAt.getTime() : null,
+        suppressed_recipients: email.suppressedRecipients?.length
+          ? JSON.stringify(
+              email.suppressedRecipients.map(({ kind, address, reason }) => ({ kind, address, reason })),
+            )
+          : null,
       })
       .execute();
     const positions = { to: 0, cc: 0, bcc: 0 };
@@ -199,6 +210,10 @@ export function createEmailStore(
           }),
         dialect.isLockConflict,
       );
+    },
+    async createSuppressed(email, reason) {
+      // Counted nowhere and logged nowhere: no rollup row to lock, so no lock conflict to retry.
+      await db.transaction().execute((trx) => insertEmail(trx, email, undefined, reason));
     },
     async markSent(organizationId, emailId, mark) {
       // Runs after the provider accepted the message: a lock conflict must not turn it into a failure.

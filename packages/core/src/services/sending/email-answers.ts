@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tagsSchema } from "../sending/tags.js";
+import { suppressedRecipientSchema } from "../suppressions/suppression-answers.js";
 import { dateTime } from "../validation/answer-fields.js";
 
 /** `TrackedLink` in the OpenAPI document. */
@@ -17,6 +18,14 @@ export const trackedLinkSchema = z
 /** {@link trackedLinkSchema}'s type. */
 export type TrackedLink = z.output<typeof trackedLinkSchema>;
 
+/** The answers' list of recipients dropped as suppressed, present only when one was. */
+const droppedRecipients = z
+  .array(suppressedRecipientSchema)
+  .optional()
+  .describe(
+    "Recipients dropped because they are on the organization's suppression list (docs/deliverability.md); absent when none was.",
+  );
+
 /** `SendEmailResult` in the OpenAPI document. */
 export const sendEmailResultSchema = z
   .strictObject({
@@ -26,7 +35,9 @@ export const sendEmailResultSchema = z
       .describe("MailPulse's id of the email: `GET /api/emails/{emailId}` reads it back, with its status."),
     emailTrackingId: z.string().describe("The email's tracking id (in `pixelUrl`)."),
     from: z.string().describe("The sender actually used (after the sender rule)."),
-    to: z.array(z.string()).describe("The recipients, as `Name <address>` or `address`."),
+    to: z
+      .array(z.string())
+      .describe("The `to` recipients sent to, as `Name <address>` or `address` (suppressed ones left out)."),
     subject: z.string(),
     links: z.array(trackedLinkSchema).describe("The tracked links; empty when `tracking.clicks` is false."),
     pixelUrl: z
@@ -34,6 +45,7 @@ export const sendEmailResultSchema = z
       .describe(
         "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
       ),
+    suppressedRecipients: droppedRecipients,
   })
   .meta({ id: "SendEmailResult" });
 
@@ -56,6 +68,9 @@ export const registerEmailResultSchema = z
       .describe(
         "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
       ),
+    suppressedRecipients: droppedRecipients.describe(
+      "`to` recipients on the organization's suppression list (docs/deliverability.md): left out of the record; do not send to them. Absent when none was.",
+    ),
   })
   .meta({ id: "RegisterEmailResult" });
 
@@ -68,17 +83,25 @@ export const emailSchema = z
     id: z.string().describe("MailPulse's id of the email."),
     emailTrackingId: z.string(),
     status: z
-      .enum(["sending", "sent", "failed", "unknown"])
+      .enum(["sending", "sent", "failed", "unknown", "suppressed"])
       .describe(
-        "`unknown`: the server stopped while the provider had the message; it may have been delivered, and is counted and tracked like `sent`.",
+        "`unknown`: the server stopped while the provider had the message; it may have been delivered, and is counted and tracked like `sent`. `suppressed`: every `to` recipient was on the suppression list, so nothing was sent; counted nowhere.",
       ),
-    failureReason: z.string().nullable().describe("The provider's reason, for a `failed` email."),
+    failureReason: z
+      .string()
+      .nullable()
+      .describe("The provider's reason, for a `failed` email; the refusal, for a `suppressed` one."),
     origin: z.enum(["send", "register"]),
     from: z.string().describe("The sender actually used."),
     replyTo: z.string().nullable(),
     to: z.array(z.string()),
     cc: z.array(z.string()),
     bcc: z.array(z.string()),
+    suppressedRecipients: z
+      .array(suppressedRecipientSchema)
+      .describe(
+        "Recipients dropped because they are on the suppression list. They are not in `to`, `cc` and `bcc`, except for a `suppressed` email, which keeps the recipients requested.",
+      ),
     subject: z.string(),
     campaignId: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
