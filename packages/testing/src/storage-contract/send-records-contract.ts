@@ -5,10 +5,10 @@
  */
 
 import type { Storage } from "@mailpulse/core/storage";
-import { createResourceId } from "@mailpulse/core/storage";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contractEmail } from "./outbox-contract.js";
 import type { StorageFactory } from "./storage-factory.js";
+import { createTwoOrganizations } from "./two-organizations.js";
 
 const at = (iso: string) => new Date(iso);
 
@@ -20,18 +20,7 @@ export function sendRecordsContract(createStorage: StorageFactory): void {
     let other: string;
     beforeEach(async () => {
       storage = await createStorage();
-      acme = createResourceId();
-      other = createResourceId();
-      await storage.organizations.create({
-        id: acme,
-        name: "Acme",
-        createdAt: at("2026-03-01T00:00:00.000Z"),
-      });
-      await storage.organizations.create({
-        id: other,
-        name: "Other",
-        createdAt: at("2026-03-01T00:00:00.000Z"),
-      });
+      ({ acme, other } = await createTwoOrganizations(storage));
     });
     afterEach(async () => {
       await storage.close();
