@@ -4,31 +4,21 @@
  * answers, release, expiry, purge).
  */
 
-import type { Storage } from "@mailpulse/core/storage";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contractEmail } from "./outbox-contract.js";
 import type { StorageFactory } from "./storage-factory.js";
-import { createTwoOrganizations } from "./two-organizations.js";
+import { eachCaseWithTwoOrganizations } from "./two-organizations.js";
 
 const at = (iso: string) => new Date(iso);
 
 /** The email records of sending and the idempotency keys, over storages from `createStorage`. */
 export function sendRecordsContract(createStorage: StorageFactory): void {
   describe("email details, crash reconciliation and idempotency keys", () => {
-    let storage: Storage;
-    let acme: string;
-    let other: string;
-    beforeEach(async () => {
-      storage = await createStorage();
-      ({ acme, other } = await createTwoOrganizations(storage));
-    });
-    afterEach(async () => {
-      await storage.close();
-    });
+    const scope = eachCaseWithTwoOrganizations(createStorage);
 
     it("reads an email back with its recipients in order and its tags", async () => {
       const email = {
-        ...contractEmail(acme, "2026-03-02T09:00:00.000Z"),
+        ...contractEmail(scope.acme, "2026-03-02T09:00:00.000Z"),
         recipients: [
           { kind: "bcc" as const, address: "z@example.com", display: "z@example.com" },
           { kind: "to" as const, address: "bob@example.com", display: "Bob <Bob@example.com>" },
@@ -40,8 +30,8 @@ export function sendRecordsContract(createStorage: StorageFactory): void {
           { name: "customer", value: "c-42" },
         ],
       };
-      await storage.emails.create(email);
-      const stored = await storage.emails.get(acme, email.id);
+      await scope.storage.emails.create(email);
+      const stored = await scope.storage.emails.get(scope.acme, email.id);
       expect(stored?.recipients.map((recipient) => recipient.display)).toEqual([
         "Bob <Bob@example.com>",
         "ann@example.com",
@@ -49,26 +39,26 @@ export function sendRecordsContract(createStorage: StorageFactory): void {
         "z@example.com",
       ]);
       expect(stored?.tags).toEqual(email.tags);
-      expect((await storage.emails.list(acme, 5))[0]?.tags).toEqual(email.tags);
-      expect(await storage.emails.get(other, email.id)).toBeUndefined();
+      expect((await scope.storage.emails.list(scope.acme, 5))[0]?.tags).toEqual(email.tags);
+      expect(await scope.storage.emails.get(scope.other, email.id)).toBeUndefined();
     });
 
     it("marks emails left sending before a time unknown, counts them once, and leaves others alone", async () => {
-      const stale = contractEmail(acme, "2026-03-02T09:00:00.000Z");
-      const young = contractEmail(other, "2026-03-02T09:30:00.000Z");
-      const failed = contractEmail(acme, "2026-03-02T08:00:00.000Z");
-      for (const email of [stale, young, failed]) await storage.emails.create(email);
-      await storage.emails.markFailed(acme, failed.id, "550");
-      expect(await storage.emails.markStaleSendingUnknown(at("2026-03-02T09:15:00.000Z"))).toBe(1);
-      expect(await storage.emails.markStaleSendingUnknown(at("2026-03-02T09:15:00.000Z"))).toBe(0);
-      expect(await storage.emails.get(acme, stale.id)).toMatchObject({
+      const stale = contractEmail(scope.acme, "2026-03-02T09:00:00.000Z");
+      const young = contractEmail(scope.other, "2026-03-02T09:30:00.000Z");
+      const failed = contractEmail(scope.acme, "2026-03-02T08:00:00.000Z");
+      for (const email of [stale, young, failed]) await scope.storage.emails.create(email);
+      await scope.storage.emails.markFailed(scope.acme, failed.id, "550");
+      expect(await scope.storage.emails.markStaleSendingUnknown(at("2026-03-02T09:15:00.000Z"))).toBe(1);
+      expect(await scope.storage.emails.markStaleSendingUnknown(at("2026-03-02T09:15:00.000Z"))).toBe(0);
+      expect(await scope.storage.emails.get(scope.acme, stale.id)).toMatchObject({
         status: "unknown",
         sentAt: at("2026-03-02T09:00:00.000Z"),
       });
-      expect((await storage.emails.get(other, young.id))?.status).toBe("sending");
-      expect((await storage.emails.get(acme, failed.id))?.status).toBe("failed");
+      expect((await scope.storage.emails.get(scope.other, young.id))?.status).toBe("sending");
+      expect((await scope.storage.emails.get(scope.acme, failed.id))?.status).toBe("failed");
       // Counted like a sent email, once: the contact's total.
-      expect((await storage.stats.getContact(acme, "bob@example.com"))?.totalEmails).toBe(1);
+      expect((await scope.storage.stats.getContact(scope.acme, "bob@example.com"))?.totalEmails).toBe(1);
     });
 
     it("claims an idempotency key once per organization, stores its answer, releases and expires it", async () => {
@@ -76,18 +66,20 @@ export function sendRecordsContract(createStorage: StorageFactory): void {
       const expiresAt = at("2026-03-03T10:00:00.000Z");
       const claim = { fingerprint: "f1", now, expiresAt };
       const claims = await Promise.all(
-        Array.from({ length: 5 }, () => storage.idempotencyKeys.claim(acme, "k", claim)),
+        Array.from({ length: 5 }, () => scope.storage.idempotencyKeys.claim(scope.acme, "k", claim)),
       );
       expect(claims.filter((outcome) => outcome.claimed)).toHaveLength(1);
-      expect(await storage.idempotencyKeys.claim(other, "k", claim)).toEqual({ claimed: true });
-      expect(await storage.idempotencyKeys.get(acme, "k")).toEqual({
+      expect(await scope.storage.idempotencyKeys.claim(scope.other, "k", claim)).toEqual({ claimed: true });
+      expect(await scope.storage.idempotencyKeys.get(scope.acme, "k")).toEqual({
         fingerprint: "f1",
         response: undefined,
         createdAt: now,
         expiresAt,
       });
-      await storage.idempotencyKeys.complete(acme, "k", { status: 200, body: '{"id":"x"}' });
-      expect(await storage.idempotencyKeys.claim(acme, "k", { ...claim, fingerprint: "f2" })).toEqual({
+      await scope.storage.idempotencyKeys.complete(scope.acme, "k", { status: 200, body: '{"id":"x"}' });
+      expect(
+        await scope.storage.idempotencyKeys.claim(scope.acme, "k", { ...claim, fingerprint: "f2" }),
+      ).toEqual({
         claimed: false,
         existing: {
           fingerprint: "f1",
@@ -97,18 +89,20 @@ export function sendRecordsContract(createStorage: StorageFactory): void {
         },
       });
       // Released only while unanswered.
-      await storage.idempotencyKeys.release(acme, "k");
-      expect((await storage.idempotencyKeys.get(acme, "k"))?.response?.status).toBe(200);
-      await storage.idempotencyKeys.release(other, "k");
-      expect(await storage.idempotencyKeys.get(other, "k")).toBeUndefined();
+      await scope.storage.idempotencyKeys.release(scope.acme, "k");
+      expect((await scope.storage.idempotencyKeys.get(scope.acme, "k"))?.response?.status).toBe(200);
+      await scope.storage.idempotencyKeys.release(scope.other, "k");
+      expect(await scope.storage.idempotencyKeys.get(scope.other, "k")).toBeUndefined();
       // Expired: claimable again, and purged.
-      expect(await storage.idempotencyKeys.claim(acme, "k", { ...claim, now: expiresAt })).toEqual({
+      expect(
+        await scope.storage.idempotencyKeys.claim(scope.acme, "k", { ...claim, now: expiresAt }),
+      ).toEqual({
         claimed: true,
       });
-      await storage.idempotencyKeys.claim(acme, "old", { fingerprint: "f", now, expiresAt: now });
-      expect(await storage.idempotencyKeys.purgeExpired(now)).toBe(1);
-      expect(await storage.idempotencyKeys.get(acme, "old")).toBeUndefined();
-      expect(await storage.idempotencyKeys.get(acme, "k")).toBeDefined();
+      await scope.storage.idempotencyKeys.claim(scope.acme, "old", { fingerprint: "f", now, expiresAt: now });
+      expect(await scope.storage.idempotencyKeys.purgeExpired(now)).toBe(1);
+      expect(await scope.storage.idempotencyKeys.get(scope.acme, "old")).toBeUndefined();
+      expect(await scope.storage.idempotencyKeys.get(scope.acme, "k")).toBeDefined();
     });
   });
 }

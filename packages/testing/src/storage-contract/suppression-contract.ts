@@ -5,10 +5,10 @@
  */
 
 import type { NewSuppression, Storage } from "@mailpulse/core/storage";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contractEmail } from "./outbox-contract.js";
 import type { StorageFactory } from "./storage-factory.js";
-import { createTwoOrganizations } from "./two-organizations.js";
+import { eachCaseWithTwoOrganizations } from "./two-organizations.js";
 
 const at = (iso: string) => new Date(iso);
 
@@ -23,16 +23,7 @@ const manual = (address: string): NewSuppression => ({
 /** The suppression store, over storages from `createStorage`. */
 export function suppressionContract(createStorage: StorageFactory): void {
   describe("suppression list", () => {
-    let storage: Storage;
-    let acme: string;
-    let other: string;
-    beforeEach(async () => {
-      storage = await createStorage();
-      ({ acme, other } = await createTwoOrganizations(storage));
-    });
-    afterEach(async () => {
-      await storage.close();
-    });
+    const scope = eachCaseWithTwoOrganizations(createStorage);
 
     it("stores addresses normalised, once, keeping the first reason and moving only updatedAt", async () => {
       const bounce: NewSuppression = {
@@ -42,19 +33,19 @@ export function suppressionContract(createStorage: StorageFactory): void {
         status: "5.1.1",
         diagnostic: "550 5.1.1 <ann@example.com>: Recipient address rejected: User unknown",
       };
-      expect(await storage.suppressions.add(acme, [bounce], at("2026-03-02T00:00:00.000Z"))).toEqual([
-        "ann@example.com",
-      ]);
       expect(
-        await storage.suppressions.add(
-          acme,
+        await scope.storage.suppressions.add(scope.acme, [bounce], at("2026-03-02T00:00:00.000Z")),
+      ).toEqual(["ann@example.com"]);
+      expect(
+        await scope.storage.suppressions.add(
+          scope.acme,
           [manual("ann@example.com"), manual("bob@example.com"), manual("BOB@example.com")],
           at("2026-03-03T00:00:00.000Z"),
         ),
       ).toEqual(["bob@example.com"]);
-      const [ann, bob] = await storage.suppressions.list(acme, { limit: 10 });
+      const [ann, bob] = await scope.storage.suppressions.list(scope.acme, { limit: 10 });
       expect(ann).toEqual({
-        organizationId: acme,
+        organizationId: scope.acme,
         address: "ann@example.com",
         reason: "hard_bounce",
         sourceEmailId: "email-1",
@@ -70,34 +61,44 @@ export function suppressionContract(createStorage: StorageFactory): void {
       });
       // Another organization's list is its own.
       expect(
-        await storage.suppressions.add(other, [manual("ann@example.com")], at("2026-03-04T00:00:00.000Z")),
+        await scope.storage.suppressions.add(
+          scope.other,
+          [manual("ann@example.com")],
+          at("2026-03-04T00:00:00.000Z"),
+        ),
       ).toEqual(["ann@example.com"]);
-      expect(await storage.suppressions.add(acme, [], at("2026-03-04T00:00:00.000Z"))).toEqual([]);
+      expect(await scope.storage.suppressions.add(scope.acme, [], at("2026-03-04T00:00:00.000Z"))).toEqual(
+        [],
+      );
     });
 
     it("finds a message's suppressed recipients in one call, in any case, within the organization", async () => {
-      await storage.suppressions.add(acme, [manual("ann@example.com"), manual("cy@example.com")], new Date());
-      await storage.suppressions.add(other, [manual("bob@example.com")], new Date());
-      const found = await storage.suppressions.findByAddresses(acme, [
+      await scope.storage.suppressions.add(
+        scope.acme,
+        [manual("ann@example.com"), manual("cy@example.com")],
+        new Date(),
+      );
+      await scope.storage.suppressions.add(scope.other, [manual("bob@example.com")], new Date());
+      const found = await scope.storage.suppressions.findByAddresses(scope.acme, [
         "ANN@example.com",
         "bob@example.com",
         "cy@example.com",
         "dee@example.com",
       ]);
       expect(found.map((entry) => entry.address).sort()).toEqual(["ann@example.com", "cy@example.com"]);
-      expect(await storage.suppressions.findByAddresses(acme, [])).toEqual([]);
+      expect(await scope.storage.suppressions.findByAddresses(scope.acme, [])).toEqual([]);
     });
 
     it("pages in address order and filters by reason, exact address and prefix", async () => {
       const addresses = ["eve@b.example", "ann@a.example", "cy@a.example", "bob@a.example", "dan@b.example"];
-      await storage.suppressions.add(acme, addresses.map(manual), at("2026-03-02T00:00:00.000Z"));
-      await storage.suppressions.add(
-        acme,
+      await scope.storage.suppressions.add(scope.acme, addresses.map(manual), at("2026-03-02T00:00:00.000Z"));
+      await scope.storage.suppressions.add(
+        scope.acme,
         [{ ...manual("an_x%@c.example"), reason: "complaint" }],
         at("2026-03-02T00:00:00.000Z"),
       );
       const page = (query: Parameters<Storage["suppressions"]["list"]>[1]) =>
-        storage.suppressions.list(acme, query).then((rows) => rows.map((row) => row.address));
+        scope.storage.suppressions.list(scope.acme, query).then((rows) => rows.map((row) => row.address));
 
       // Pages of the manual entries (letters only: they sort alike in every database collation).
       const manualPage = (query: { limit: number; after?: string }) => page({ ...query, reason: "manual" });
@@ -118,54 +119,57 @@ export function suppressionContract(createStorage: StorageFactory): void {
       // `_` and `%` are characters, not wildcards.
       expect(await page({ limit: 10, addressPrefix: "an_" })).toEqual(["an_x%@c.example"]);
       expect(await page({ limit: 10, addressPrefix: "a%" })).toEqual([]);
-      expect(await storage.suppressions.list(other, { limit: 10 })).toEqual([]);
+      expect(await scope.storage.suppressions.list(scope.other, { limit: 10 })).toEqual([]);
     });
 
     it("deletes an entry of the organization only", async () => {
-      await storage.suppressions.add(acme, [manual("ann@example.com")], new Date());
-      expect(await storage.suppressions.delete(other, "ann@example.com")).toBe(false);
-      expect(await storage.suppressions.delete(acme, "missing@example.com")).toBe(false);
-      expect(await storage.suppressions.delete(acme, "Ann@Example.com")).toBe(true);
-      expect(await storage.suppressions.delete(acme, "ann@example.com")).toBe(false);
-      expect(await storage.suppressions.findByAddresses(acme, ["ann@example.com"])).toEqual([]);
+      await scope.storage.suppressions.add(scope.acme, [manual("ann@example.com")], new Date());
+      expect(await scope.storage.suppressions.delete(scope.other, "ann@example.com")).toBe(false);
+      expect(await scope.storage.suppressions.delete(scope.acme, "missing@example.com")).toBe(false);
+      expect(await scope.storage.suppressions.delete(scope.acme, "Ann@Example.com")).toBe(true);
+      expect(await scope.storage.suppressions.delete(scope.acme, "ann@example.com")).toBe(false);
+      expect(await scope.storage.suppressions.findByAddresses(scope.acme, ["ann@example.com"])).toEqual([]);
     });
 
     it("keeps a fully suppressed email as suppressed, with its dropped recipients, counted nowhere", async () => {
       const email = {
-        ...contractEmail(acme, "2026-03-02T09:00:00.000Z"),
+        ...contractEmail(scope.acme, "2026-03-02T09:00:00.000Z"),
         suppressedRecipients: [
           { kind: "to" as const, address: "bob@example.com", reason: "hard_bounce" as const },
           { kind: "to" as const, address: "amy@example.com", reason: "manual" as const },
         ],
       };
-      await storage.emails.createSuppressed(email, "every to is suppressed");
-      expect(await storage.emails.get(acme, email.id)).toMatchObject({
+      await scope.storage.emails.createSuppressed(email, "every to is suppressed");
+      expect(await scope.storage.emails.get(scope.acme, email.id)).toMatchObject({
         status: "suppressed",
         failureReason: "every to is suppressed",
         sentAt: null,
         suppressedRecipients: email.suppressedRecipients,
       });
-      expect((await storage.emails.get(acme, email.id))?.recipients).toHaveLength(3);
+      expect((await scope.storage.emails.get(scope.acme, email.id))?.recipients).toHaveLength(3);
       // Not `sending`: reconciliation leaves it, and no statistic counts it.
-      expect(await storage.emails.markStaleSendingUnknown(at("2026-04-01T00:00:00.000Z"))).toBe(0);
+      expect(await scope.storage.emails.markStaleSendingUnknown(at("2026-04-01T00:00:00.000Z"))).toBe(0);
       expect(
-        await storage.emails.markSent(acme, email.id, { providerMessageId: "p", sentAt: new Date() }),
+        await scope.storage.emails.markSent(scope.acme, email.id, {
+          providerMessageId: "p",
+          sentAt: new Date(),
+        }),
       ).toBe(false);
-      expect(await storage.stats.listContacts(acme, { limit: 10 })).toEqual([]);
-      expect((await storage.stats.organizationTotals(acme)).totalEmails).toBe(0);
-      expect(await storage.stats.contactTimeline(acme, "bob@example.com", 10)).toEqual([]);
+      expect(await scope.storage.stats.listContacts(scope.acme, { limit: 10 })).toEqual([]);
+      expect((await scope.storage.stats.organizationTotals(scope.acme)).totalEmails).toBe(0);
+      expect(await scope.storage.stats.contactTimeline(scope.acme, "bob@example.com", 10)).toEqual([]);
     });
 
     it("stores the recipients a send dropped beside a sent email, and none by default", async () => {
-      const dropped = { ...contractEmail(acme, "2026-03-02T09:00:00.000Z") };
+      const dropped = { ...contractEmail(scope.acme, "2026-03-02T09:00:00.000Z") };
       dropped.suppressedRecipients = [{ kind: "bcc", address: "x@example.com", reason: "complaint" }];
-      await storage.emails.create(dropped);
-      const plain = contractEmail(acme, "2026-03-02T09:00:00.000Z");
-      await storage.emails.create(plain);
-      expect((await storage.emails.get(acme, dropped.id))?.suppressedRecipients).toEqual(
+      await scope.storage.emails.create(dropped);
+      const plain = contractEmail(scope.acme, "2026-03-02T09:00:00.000Z");
+      await scope.storage.emails.create(plain);
+      expect((await scope.storage.emails.get(scope.acme, dropped.id))?.suppressedRecipients).toEqual(
         dropped.suppressedRecipients,
       );
-      expect((await storage.emails.get(acme, plain.id))?.suppressedRecipients).toEqual([]);
+      expect((await scope.storage.emails.get(scope.acme, plain.id))?.suppressedRecipients).toEqual([]);
     });
   });
 }
