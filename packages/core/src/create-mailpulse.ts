@@ -25,9 +25,14 @@ import { type ApiKeyService, createApiKeyService } from "./services/api-key-serv
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
 import { type ContactService, createContactService } from "./services/contact-service.js";
+import {
+  createDeliveryFeedbackService,
+  type DeliveryFeedbackService,
+} from "./services/delivery-feedback-service.js";
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
 import { createEventService, type EventService } from "./services/event-service.js";
+import { createSigningKeySource, type SigningKeySource } from "./services/feedback/signing-key.js";
 import { createIdempotencyService } from "./services/idempotency-service.js";
 import { createMeasurementService, type MeasurementService } from "./services/measurement-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
@@ -82,6 +87,10 @@ export interface MailPulse extends MailPulseHttp {
   events: EventService;
   /** The suppression list the send checks (docs/deliverability.md). */
   suppressions: SuppressionService;
+  /** Bounces, complaints and unsubscribes recorded against sent emails (docs/deliverability.md). */
+  deliveryFeedback: DeliveryFeedbackService;
+  /** The key return paths and unsubscribe links are signed with (docs/deliverability.md). */
+  signingKey: SigningKeySource;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -260,6 +269,13 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   });
   const events = createEventService(deps);
   const suppressions = createSuppressionService(deps);
+  const deliveryFeedback = createDeliveryFeedbackService(deps, { suppressions });
+  const signingKey = createSigningKeySource({
+    signingSecret: options.signingSecret,
+    encryptionKey: options.encryptionKey,
+    instanceSecrets: options.storage.instanceSecrets,
+    logger,
+  });
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -375,6 +391,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     webhooks,
     events,
     suppressions,
+    deliveryFeedback,
+    signingKey,
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.

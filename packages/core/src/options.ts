@@ -148,6 +148,12 @@ export interface MailPulseOptions {
    * Keep it: sealed secrets cannot be read without the key they were sealed with.
    */
   encryptionKey?: string | Uint8Array;
+  /**
+   * Signs return paths and one-click unsubscribe links (at least 32 characters; keep it stable:
+   * links in mail already sent are checked against it). Default: derived from `encryptionKey`
+   * when given, else a key generated once and kept in the database.
+   */
+  signingSecret?: string;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */

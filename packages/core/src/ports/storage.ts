@@ -16,6 +16,7 @@ import type { DeliveryStore } from "./storage-deliveries.js";
 import type { EmailStore } from "./storage-emails.js";
 import type { EventStore } from "./storage-events.js";
 import type { IdempotencyStore } from "./storage-idempotency.js";
+import type { InstanceSecretStore } from "./storage-instance-secrets.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
 import type { StatsStore } from "./storage-stats.js";
@@ -31,6 +32,7 @@ export type * from "./storage-deliveries.js";
 export type * from "./storage-emails.js";
 export type * from "./storage-events.js";
 export type * from "./storage-idempotency.js";
+export type * from "./storage-instance-secrets.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
 export type * from "./storage-stats.js";
@@ -61,6 +63,11 @@ export interface Storage {
   sendingDomains: SendingDomainStore;
   /** Idempotency keys of the sending routes. */
   idempotencyKeys: IdempotencyStore;
+  /**
+   * Secrets of the installation (the signing key of recipient tokens when none is configured).
+   * Optional for storages of your own: without it, configure `signingSecret`.
+   */
+  instanceSecrets?: InstanceSecretStore;
   /**
    * The database connection the API's rate limit may keep its counters in (the migrated
    * `mailpulse_rate_limit` table), so several processes on one database share one quota.
