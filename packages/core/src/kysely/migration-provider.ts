@@ -14,6 +14,7 @@ import { idempotencyKeys } from "./migrations/0005b-idempotency-keys.js";
 import { rateLimit } from "./migrations/0006-rate-limit.js";
 import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 import { suppressions } from "./migrations/0008-suppressions.js";
+import { deliveryFeedback } from "./migrations/0009-delivery-feedback.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -44,6 +45,7 @@ export function createMigrationProvider(dialect: Pick<MailPulseDialect, "addSeri
         "0006_rate_limit": rateLimit,
         "0007_hit_verdicts": hitVerdicts,
         "0008_suppressions": suppressions,
+        "0009_delivery_feedback": deliveryFeedback(dialect),
       };
     },
   };

@@ -140,12 +140,20 @@ export interface EventTable {
   email_id: string;
   campaign_id: string | null;
   link_id: string | null;
-  /** `sent` rows (migration 0004) make this table the event log of the events API and the outbox. */
+  /**
+   * `sent` rows (migration 0004) make this table the event log of the events API and the outbox;
+   * `bounce`, `complaint` and `unsubscribe` rows (migration 0009) join it.
+   */
   type: "sent" | "open" | "click";
   occurred_at: Int64;
   /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
   ip: string | null;
   user_agent: string | null;
+  /**
+   * Migration 0009: JSON of what a `bounce`, `complaint` or `unsubscribe` event reports (recipient,
+   * bounce type, status, diagnostic, feedback type, source); null on the other types.
+   */
+  details: ColumnType<string | null, string | null | undefined, string | null>;
   /** Opens and clicks (migration 0007): the request's method, and milliseconds since the send. */
   method: string | null;
   ms_since_sent: NullableInt64;
@@ -265,6 +273,36 @@ export interface SuppressionTable {
   updated_at: Int64;
 }
 
+/**
+ * Added by migration 0009_delivery_feedback: bounces, delays, complaints and unsubscribes, one row
+ * per (email, recipient, kind).
+ */
+export interface DeliveryFeedbackTable {
+  id: Generated<number>;
+  organization_id: string;
+  email_id: string;
+  campaign_id: string | null;
+  /** Normalised (trimmed, lowercased). */
+  recipient: string;
+  kind: "bounce" | "delay" | "complaint" | "unsubscribe";
+  /** Bounces: `hard` or `soft`. */
+  bounce_type: "hard" | "soft" | null;
+  status: string | null;
+  diagnostic: string | null;
+  /** Complaints: ARF `Feedback-Type` (or the provider's), lowercased. */
+  feedback_type: string | null;
+  /** Where it was learnt: `inbound-smtp`, `send-time`, `sns`; unsubscribes `one-click`, `page`, `mailto`, `api`. */
+  source: string;
+  occurred_at: Int64;
+}
+
+/** Added by migration 0009_delivery_feedback: secrets of the installation. */
+export interface InstanceSecretTable {
+  name: string;
+  value: string;
+  created_at: Int64;
+}
+
 /** The whole schema, keyed by table name. All names carry the `mailpulse_` prefix. */
 export interface MailPulseDatabase {
   mailpulse_organization: OrganizationTable;
@@ -283,4 +321,6 @@ export interface MailPulseDatabase {
   mailpulse_webhook_delivery: WebhookDeliveryTable;
   mailpulse_webhook_attempt: WebhookAttemptTable;
   mailpulse_suppression: SuppressionTable;
+  mailpulse_delivery_feedback: DeliveryFeedbackTable;
+  mailpulse_instance_secret: InstanceSecretTable;
 }
