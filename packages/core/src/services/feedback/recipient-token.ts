@@ -62,8 +62,11 @@ export function readRecipientToken(
   purpose: RecipientTokenPurpose,
   key: Uint8Array,
 ): RecipientReference | undefined {
-  const bytes = fromBase32(token.toLowerCase());
+  const spelled = token.toLowerCase();
+  const bytes = fromBase32(spelled);
   if (!bytes || bytes.length !== trackingIdBytes + indexBytes + macBytes) return undefined;
+  // The last character carries a padding bit: only the spelling we make reads, so one token has one form.
+  if (toBase32(bytes) !== spelled) return undefined;
   const payload = bytes.subarray(0, trackingIdBytes + indexBytes);
   if (!timingSafeEqual(bytes.subarray(trackingIdBytes + indexBytes), mac(payload, purpose, key))) {
     return undefined;
