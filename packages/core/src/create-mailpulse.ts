@@ -47,6 +47,7 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { createUnsubscribeService } from "./services/unsubscribe-service.js";
 import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
@@ -276,6 +277,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     instanceSecrets: options.storage.instanceSecrets,
     logger,
   });
+  const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -329,6 +331,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       webhooks,
       events,
       suppressions,
+      unsubscribe,
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,

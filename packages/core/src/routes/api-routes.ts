@@ -10,6 +10,7 @@ import type { StatsService } from "../services/stats-service.js";
 import type { SuppressionService } from "../services/suppression-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import type { UnsubscribeService } from "../services/unsubscribe-service.js";
 import type { WebhookService } from "../services/webhook-service.js";
 import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
@@ -20,6 +21,7 @@ import { openApiRoutes } from "./openapi-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { suppressionRoutes } from "./suppression-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
+import { unsubscribeRoutes } from "./unsubscribe-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
 /** The services the API's routes call. */
@@ -35,6 +37,8 @@ export interface ApiRouteServices {
   webhooks: WebhookService;
   events: EventService;
   suppressions: SuppressionService;
+  /** What the one-click unsubscribe URL calls. */
+  unsubscribe: UnsubscribeService;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -60,6 +64,7 @@ export function apiRoutes(
     ...webhookRoutes(services.webhooks),
     ...eventRoutes(services.events),
     ...suppressionRoutes(services.suppressions),
+    ...unsubscribeRoutes(services.unsubscribe),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import {
   createMailPulse,
   createOpenApiDocument,
+  createRecipientToken,
   type MailPulse,
   memoryProvider,
   type Storage,
@@ -277,6 +278,8 @@ describe("docs/openapi.json", () => {
       "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
+      "GET /api/u/{token}",
+      "POST /api/u/{token}",
     ]);
     for (const { key, operation } of documented) {
       if (effectiveSecurity(operation).length > 0)
@@ -294,8 +297,16 @@ describe("docs/openapi.json", () => {
   it("documents every JSON request body as required, with its 400, 413 and 415", () => {
     for (const { key, operation } of documented) {
       if (!operation.requestBody) continue;
-      expect(Object.keys(operation.requestBody.content), key).toEqual(["application/json"]);
-      expect(operation.requestBody.required, key).toBe(true);
+      // The one-click unsubscribe POST reads a form (RFC 8058), optional as mail clients send it.
+      if (key === "POST /api/u/{token}") {
+        expect(Object.keys(operation.requestBody.content), key).toEqual([
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+        ]);
+      } else {
+        expect(Object.keys(operation.requestBody.content), key).toEqual(["application/json"]);
+        expect(operation.requestBody.required, key).toBe(true);
+      }
       // A body the route reads can be too large, of the wrong type, or malformed.
       for (const status of ["400", "413", "415"]) expect(operation.responses, key).toHaveProperty(status);
     }
@@ -817,6 +828,35 @@ describe("docs/openapi.json against the live handler", () => {
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(200);
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(404);
     }
+  });
+
+  it("answers the one-click unsubscribe operations and their errors as documented", async () => {
+    const sent = await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "bob@example.com", subject: "News", htmlContent: "<p>News</p>" },
+    });
+    const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
+    const signingKey = await mailpulse.signingKey.key();
+    const token = createRecipientToken({ trackingId, recipientIndex: 0 }, "unsubscribe", signingKey);
+    const params = { token };
+    const forged = { token: token.replace(/^./, (first) => (first === "a" ? "b" : "a")) };
+    const form = "application/x-www-form-urlencoded";
+    expect(await statusOf("GET /api/u/{token}", { key: null, params })).toBe(200);
+    expect(await statusOf("GET /api/u/{token}", { key: null, params: forged })).toBe(404);
+    const oneClick = { key: null, body: "List-Unsubscribe=One-Click", contentType: form };
+    expect((await call("POST /api/u/{token}", { ...oneClick, params })).json).toEqual({ success: true });
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params: forged })).toBe(404);
+    const fromPage = { key: null, body: "source=page", contentType: form };
+    expect((await call("POST /api/u/{token}", { ...fromPage, params })).text).toContain(
+      "You are unsubscribed",
+    );
+    expect((await call("POST /api/u/{token}", { ...fromPage, params: forged })).text).toContain("not valid");
+    expect(
+      await statusOf("POST /api/u/{token}", { ...oneClick, params, contentType: "application/json" }),
+    ).toBe(415);
+    const multipart = "multipart/form-data; boundary=x";
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, contentType: multipart })).toBe(400);
+    const huge = `List-Unsubscribe=One-Click&pad=${"x".repeat(20_000)}`;
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, body: huge })).toBe(413);
   });
 
   it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {

@@ -11,6 +11,7 @@ import { contractPlatformDomain, sendContract } from "./send-contract.js";
 import { statsContract } from "./stats-contract.js";
 import { suppressionContract } from "./suppression-contract.js";
 import { trackingContract } from "./tracking-contract.js";
+import { unsubscribeContract } from "./unsubscribe-contract.js";
 import { webhookContract } from "./webhook-contract.js";
 
 /**
@@ -54,5 +55,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     domainContract(start);
     webhookContract(start);
     suppressionContract(start);
+    unsubscribeContract(start);
   });
 }
