@@ -38,6 +38,7 @@ import { createMeasurementService, type MeasurementService } from "./services/me
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
+import { createSnsNotificationService } from "./services/sns-notification-service.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createSuppressionService, type SuppressionService } from "./services/suppression-service.js";
 import { createRecentHits } from "./services/tracking/recent-hits.js";
@@ -278,6 +279,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     logger,
   });
   const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
+  const sns =
+    options.sns && createSnsNotificationService(deps, { deliveryFeedback, logger, options: options.sns });
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -332,10 +335,11 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       events,
       suppressions,
       unsubscribe,
+      ...(sns ? { sns } : {}),
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,
-    { maxSendBodyBytes },
+    { maxBodyBytes, maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
   // Bound once: the storage knows which of its driver's errors mean "never migrated".

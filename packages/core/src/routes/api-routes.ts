@@ -6,6 +6,7 @@ import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
+import type { SnsNotificationService } from "../services/sns-notification-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { SuppressionService } from "../services/suppression-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
@@ -18,6 +19,7 @@ import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
+import { snsRoutes } from "./sns-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { suppressionRoutes } from "./suppression-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
@@ -39,6 +41,8 @@ export interface ApiRouteServices {
   suppressions: SuppressionService;
   /** What the one-click unsubscribe URL calls. */
   unsubscribe: UnsubscribeService;
+  /** What the SNS route calls; undefined without `MailPulseOptions.sns` (the route answers 404). */
+  sns?: SnsNotificationService;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -52,7 +56,7 @@ export interface ApiRouteServices {
 export function apiRoutes(
   services: ApiRouteServices,
   basePath: string,
-  limits: { maxSendBodyBytes: number },
+  limits: { maxBodyBytes: number; maxSendBodyBytes: number },
 ): AnyRoute[] {
   const routes: AnyRoute[] = [
     ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
@@ -65,6 +69,7 @@ export function apiRoutes(
     ...eventRoutes(services.events),
     ...suppressionRoutes(services.suppressions),
     ...unsubscribeRoutes(services.unsubscribe),
+    ...snsRoutes(services.sns, limits.maxBodyBytes),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorBodySchema } from "../http/answer-schemas.js";
+import { errorBodySchema, successSchema } from "../http/answer-schemas.js";
 import { errorResponse, jsonResponse } from "../http/json-response.js";
 import type { DocsObject } from "../http/operation-docs.js";
 import { readFormBody } from "../http/read-form-body.js";
@@ -47,8 +47,6 @@ const htmlPage = (description: string, example: string): DocsObject => ({
   },
   content: { "text/html": { schema: { type: "string" }, example } },
 });
-
-const unsubscribedSchema = z.object({ success: z.literal(true) }).meta({ id: "Unsubscribed" });
 
 function html(status: number, body: string): Response {
   return new Response(body, { status, headers: pageHeaders });
@@ -131,7 +129,7 @@ export function unsubscribeRoutes(unsubscribe: UnsubscribeService) {
             description:
               'Unsubscribed (or already so): `{"success": true}` for a one-click POST, the "you are unsubscribed" page for the page\'s POST.',
             content: {
-              "application/json": { schema: unsubscribedSchema },
+              "application/json": { schema: successSchema },
               "text/html": { schema: { type: "string" }, example: unsubscribedPage("ann@example.com") },
             },
           },

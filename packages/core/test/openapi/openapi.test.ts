@@ -19,9 +19,15 @@ import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import {
   type DnsTestServer,
   type HttpsTestReceiver,
+  signSnsEnvelope,
   startDnsTestServer,
   startHttpsTestReceiver,
+  testSnsCertificate,
+  testSnsCertificateUrl,
 } from "@mailpulse/testing/peers";
+
+const snsTopicArn = "arn:aws:sns:us-east-1:123456789012:ses-feedback";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
 
@@ -279,6 +285,7 @@ describe("docs/openapi.json", () => {
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
       "GET /api/u/{token}",
+      "POST /api/sns",
       "POST /api/u/{token}",
     ]);
     for (const { key, operation } of documented) {
@@ -303,6 +310,10 @@ describe("docs/openapi.json", () => {
           "application/x-www-form-urlencoded",
           "multipart/form-data",
         ]);
+      } else if (key === "POST /api/sns") {
+        // SNS posts its JSON as text/plain, and the route reads it whatever the type.
+        expect(Object.keys(operation.requestBody.content), key).toEqual(["text/plain"]);
+        continue;
       } else {
         expect(Object.keys(operation.requestBody.content), key).toEqual(["application/json"]);
         expect(operation.requestBody.required, key).toBe(true);
@@ -413,6 +424,14 @@ describe("docs/openapi.json against the live handler", () => {
       domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000 },
       // Webhooks deliver to the receiver on loopback.
       webhooks: { allowPrivateNetworks: true, ca: receiver.ca },
+      // SNS messages signed with the local stand-in for SNS's certificate; one URL is "down".
+      sns: {
+        topicArns: [snsTopicArn],
+        fetchCertificate: async (url) => {
+          if (url !== testSnsCertificateUrl) throw new Error(`${url} is down`);
+          return testSnsCertificate;
+        },
+      },
     });
     limited = createMailPulse({
       storage,
@@ -857,6 +876,39 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, contentType: multipart })).toBe(400);
     const huge = `List-Unsubscribe=One-Click&pad=${"x".repeat(20_000)}`;
     expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, body: huge })).toBe(413);
+  });
+
+  it("answers the SNS operation and its errors as documented", async () => {
+    const sent = await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "bob@example.com", subject: "Bounce", htmlContent: "<p>x</p>" },
+    });
+    const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
+    const message = JSON.stringify({
+      notificationType: "Bounce",
+      bounce: {
+        bounceType: "Permanent",
+        bouncedRecipients: [{ emailAddress: "bob@example.com", status: "5.1.1" }],
+      },
+      mail: { messageId: "ses-1", headers: [{ name: "X-MailPulse-Tracking-Id", value: trackingId }] },
+    });
+    const envelope = {
+      Type: "Notification" as const,
+      MessageId: "m-1",
+      TopicArn: snsTopicArn,
+      Message: message,
+      Timestamp: "2026-05-01T08:00:00.000Z",
+    };
+    const sns = (body: unknown, via?: MailPulse) =>
+      statusOf("POST /api/sns", { key: null, body: JSON.stringify(body), contentType: "text/plain", via });
+    expect(await sns(signSnsEnvelope(envelope))).toBe(200);
+    expect(await sns(signSnsEnvelope({ ...envelope, TopicArn: `${snsTopicArn}-other` }))).toBe(403);
+    expect(await sns({ ...signSnsEnvelope(envelope), Message: "{}" })).toBe(403);
+    const down = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-down.pem";
+    expect(await sns(signSnsEnvelope({ ...envelope, SigningCertURL: down }))).toBe(503);
+    expect(await statusOf("POST /api/sns", { key: null, body: "{x", contentType: "text/plain" })).toBe(400);
+    expect(await statusOf("POST /api/sns", { key: null, body: "x".repeat(maxBodyBytes + 1) })).toBe(413);
+    // The rate-limited instance has no sns option.
+    expect(await sns(signSnsEnvelope(envelope), limited)).toBe(404);
   });
 
   it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {

@@ -8,6 +8,7 @@ import { domainContract } from "./domain-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
+import { snsContract } from "./sns-contract.js";
 import { statsContract } from "./stats-contract.js";
 import { suppressionContract } from "./suppression-contract.js";
 import { trackingContract } from "./tracking-contract.js";
@@ -56,5 +57,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     webhookContract(start);
     suppressionContract(start);
     unsubscribeContract(start);
+    snsContract(start);
   });
 }
