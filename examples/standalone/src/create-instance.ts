@@ -25,5 +25,6 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
       : {}),
     // Fastify is left at its default (the socket's address); MailPulse applies the proxy setting.
     tracking: { trustProxy: settings.trustProxy },
+    ...(settings.snsTopicArns ? { sns: { topicArns: settings.snsTopicArns } } : {}),
   });
 }

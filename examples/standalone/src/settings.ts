@@ -42,6 +42,11 @@ export interface Settings {
    * opens and clicks are judged on: `false` (default), `true`, a hop count, or CIDRs, comma-separated.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * `MAILPULSE_SNS_TOPIC_ARNS`: comma-separated SNS topic ARNs whose Amazon SES notifications
+   * `POST /api/sns` accepts (docs/deliverability.md); unset turns the route off (404).
+   */
+  snsTopicArns: string[] | undefined;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -125,6 +130,20 @@ function trustProxy(env: Env): boolean | number | string[] {
   return cidrs;
 }
 
+function snsTopicArns(env: Env): string[] | undefined {
+  const raw = env.MAILPULSE_SNS_TOPIC_ARNS?.trim();
+  if (!raw) return undefined;
+  const arns = raw.split(",").map((entry) => entry.trim());
+  for (const arn of arns) {
+    if (!/^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+(?:\.fifo)?$/.test(arn)) {
+      throw new SettingsError(
+        `MAILPULSE_SNS_TOPIC_ARNS is invalid: "${arn}" is not an SNS topic ARN such as arn:aws:sns:us-east-1:123456789012:ses-feedback`,
+      );
+    }
+  }
+  return arns;
+}
+
 function encryptionKey(env: Env): string | undefined {
   const raw = env.MAILPULSE_ENCRYPTION_KEY?.trim();
   if (!raw) return undefined;
@@ -178,5 +197,6 @@ export function readSettings(env: Env = process.env): Settings {
     headersTimeoutMs,
     rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,
     trustProxy: trustProxy(env),
+    snsTopicArns: snsTopicArns(env),
   };
 }

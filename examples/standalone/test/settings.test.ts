@@ -36,6 +36,8 @@ describe("standalone settings", () => {
       MAILPULSE_HEADERS_TIMEOUT: "5",
       MAILPULSE_RATE_LIMIT: "120",
       MAILPULSE_TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32",
+      MAILPULSE_SNS_TOPIC_ARNS:
+        "arn:aws:sns:us-east-1:123456789012:ses-feedback, arn:aws-cn:sns:cn-north-1:123456789012:b",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -53,6 +55,10 @@ describe("standalone settings", () => {
       headersTimeoutMs: 5_000,
       rateLimitPerMinute: 120,
       trustProxy: ["10.0.0.0/8", "2001:db8::/32"],
+      snsTopicArns: [
+        "arn:aws:sns:us-east-1:123456789012:ses-feedback",
+        "arn:aws-cn:sns:cn-north-1:123456789012:b",
+      ],
     });
   });
 
@@ -79,6 +85,7 @@ describe("standalone settings", () => {
     ["MAILPULSE_RATE_LIMIT", "-5"],
     ["MAILPULSE_TRUST_PROXY", "10.0.0.0/99"],
     ["MAILPULSE_TRUST_PROXY", "proxy.internal"],
+    ["MAILPULSE_SNS_TOPIC_ARNS", "ses-feedback"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);

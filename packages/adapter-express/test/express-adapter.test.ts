@@ -54,6 +54,21 @@ describe("mailpulseExpress", () => {
     expect(echo.headers["content-length"]).toBe(String(echo.body.length));
   });
 
+  it("passes a form that express.urlencoded() parsed on as the URL-encoded form it was", async () => {
+    const app = express();
+    app.use(express.urlencoded({ extended: false }));
+    app.use(mailpulseExpress(createEchoHandler()));
+    const base = await listen(app);
+    const response = await fetch(`${base}/api/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    const echo = (await response.json()) as Echo;
+    expect(echo.body).toBe("List-Unsubscribe=One-Click");
+    expect(echo.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+  });
+
   it("passes a text body that express.text() parsed on unchanged", async () => {
     const app = express();
     app.use(express.text({ type: "*/*" }));

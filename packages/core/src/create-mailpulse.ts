@@ -38,6 +38,7 @@ import { createMeasurementService, type MeasurementService } from "./services/me
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
 import type { ServiceDeps } from "./services/service-context.js";
+import { createSnsNotificationService } from "./services/sns-notification-service.js";
 import { createStatsService, type StatsService } from "./services/stats-service.js";
 import { createSuppressionService, type SuppressionService } from "./services/suppression-service.js";
 import { createRecentHits } from "./services/tracking/recent-hits.js";
@@ -47,6 +48,7 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { createUnsubscribeService } from "./services/unsubscribe-service.js";
 import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
@@ -276,6 +278,9 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     instanceSecrets: options.storage.instanceSecrets,
     logger,
   });
+  const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
+  const sns =
+    options.sns && createSnsNotificationService(deps, { deliveryFeedback, logger, options: options.sns });
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -329,10 +334,12 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       webhooks,
       events,
       suppressions,
+      unsubscribe,
+      ...(sns ? { sns } : {}),
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,
-    { maxSendBodyBytes },
+    { maxBodyBytes, maxSendBodyBytes },
   );
   const mounted = mountRoutes(routes, basePath);
   // Bound once: the storage knows which of its driver's errors mean "never migrated".

@@ -13,6 +13,7 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   CAMPAIGN_ARCHIVED: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -24,6 +25,7 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   DELIVERY_FAILED: 500,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 /** An UPPER_SNAKE error code; see {@link errorStatus} for its HTTP status. */

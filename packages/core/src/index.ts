@@ -105,6 +105,12 @@ export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
 export { normalizeDomainName } from "./services/domains/domain-name.js";
 export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
+export {
+  createRecipientToken,
+  type RecipientReference,
+  type RecipientTokenPurpose,
+  readRecipientToken,
+} from "./services/feedback/recipient-token.js";
 export type {
   MeasurementService,
   ReclassifyEmailOptions,

@@ -107,6 +107,21 @@ export function assertValidOptions(options: MailPulseOptions): void {
   }
   whole("domains.dnsTimeoutMs", options.domains?.dnsTimeoutMs, 1);
   whole("domains.recheckIntervalMs", options.domains?.recheckIntervalMs, 1);
+  const sns = options.sns;
+  if (sns !== undefined) {
+    const arns = sns?.topicArns as unknown;
+    if (
+      !Array.isArray(arns) ||
+      arns.length === 0 ||
+      !arns.every(
+        (arn) => typeof arn === "string" && /^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+(?:\.fifo)?$/.test(arn),
+      )
+    ) {
+      fail(
+        '`sns.topicArns` must list the SNS topic ARNs to accept, e.g. ["arn:aws:sns:us-east-1:123456789012:ses-feedback"]',
+      );
+    }
+  }
 }
 
 /**

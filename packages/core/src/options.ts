@@ -10,6 +10,7 @@ import type { Storage } from "./ports/storage.js";
 import type { WebhookSender } from "./ports/webhook-sender.js";
 import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 import type { PlanLimits } from "./services/service-context.js";
+import type { SnsOptions } from "./services/sns-notification-service.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
 
 /** How the tracking endpoints record hits. Every field has a default. */
@@ -154,6 +155,12 @@ export interface MailPulseOptions {
    * when given, else a key generated once and kept in the database.
    */
   signingSecret?: string;
+  /**
+   * Amazon SES bounces and complaints delivered by SNS to `{basePath}/sns` (docs/deliverability.md):
+   * the allowed topic ARNs, and how certificates and subscribe URLs are fetched. Default: off (the
+   * route answers 404).
+   */
+  sns?: SnsOptions;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */

@@ -8,6 +8,13 @@ export * from "./dns-test-server.js";
 // The receiver's certificate and key, for a test that serves its own HTTPS receiver (say, a
 // webhook consumer's) which the MailPulse transport should trust.
 export { testReceiverCertificate, testReceiverPrivateKey } from "./fixtures/self-signed-certificate.js";
+export {
+  type SnsEnvelope,
+  signSnsEnvelope,
+  testSnsCertificate,
+  testSnsCertificateUrl,
+  testSnsPrivateKey,
+} from "./fixtures/sns-signing-certificate.js";
 export * from "./https-test-receiver.js";
 export {
   type ParsedReceivedMessage,

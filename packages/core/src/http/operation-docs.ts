@@ -37,6 +37,12 @@ export interface OperationDocs {
    * the body; its `schema` is the route's input schema unless given here.
    */
   requestBody?: DocsObject;
+  /**
+   * The whole `requestBody` object of a route without a body `input` that reads its body itself
+   * (an HTML form, an SNS notification's JSON sent as `text/plain`), written as given. Such a
+   * route lists its own 413 and 415 answers: the generator implies them only for `input` bodies.
+   */
+  ownRequestBody?: DocsObject;
   /** Answers by status, apart from those the route table implies. */
   responses: Record<string, DocsObject>;
 }

@@ -1,41 +1,8 @@
 import { MailPulseError } from "../errors.js";
 import { exceedsJsonDepth, maxJsonDepth } from "../util/json-depth.js";
+import { readBodyText } from "./read-body.js";
 
 const jsonContentType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      // The client went away or the server's request timeout cut it off: its doing, not a bug, so
-      // no stack is logged (and there is nobody left to read the answer).
-      throw new MailPulseError("BAD_REQUEST", "The request body ended before its declared length", {
-        cause: error,
-      });
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function tooLarge(maxBytes: number): MailPulseError {
-  return new MailPulseError("PAYLOAD_TOO_LARGE", `Request body exceeds the limit of ${maxBytes} bytes`);
-}
 
 /**
  * Reads a JSON request body of at most `maxBytes` bytes (413 past it, checked against
@@ -45,7 +12,7 @@ function tooLarge(maxBytes: number): MailPulseError {
  * validation: 10,000 levels of `metadata` overflowed `JSON.stringify` into a 500.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const text = await readLimitedText(request, maxBytes);
+  const text = await readBodyText(request, maxBytes);
   if (text.trim().length === 0) return undefined;
   const contentType = request.headers.get("content-type") ?? "";
   if (!jsonContentType.test(contentType)) {

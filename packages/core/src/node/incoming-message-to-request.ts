@@ -172,6 +172,11 @@ function serializeParsedBody(parsed: unknown, headers: Headers): Uint8Array<Arra
   let bytes: Uint8Array<ArrayBuffer>;
   if (parsed instanceof Uint8Array) {
     bytes = new Uint8Array(parsed);
+  } else if (isFormFields(parsed, headers)) {
+    // `express.urlencoded()` (or multer's fields) ahead: JSON under a form's content type would
+    // read as no form at all, so the fields go on as the URL-encoded form they were.
+    bytes = new TextEncoder().encode(new URLSearchParams(parsed).toString());
+    headers.set("content-type", "application/x-www-form-urlencoded");
   } else {
     // Past the core's depth bound JSON.stringify may overflow the stack (a 500 from a host parser's
     // output); the core would refuse the body anyway, so it gets one that it refuses the same way.
@@ -189,6 +194,15 @@ function serializeParsedBody(parsed: unknown, headers: Headers): Uint8Array<Arra
   headers.delete("transfer-encoding");
   headers.set("content-length", String(bytes.byteLength));
   return bytes;
+}
+
+const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/** A host form parser's output (string fields only) for a request sent as a form. */
+function isFormFields(parsed: unknown, headers: Headers): parsed is Record<string, string> {
+  if (!FORM_TYPE.test(headers.get("content-type") ?? "")) return false;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return false;
+  return Object.values(parsed).every((value) => typeof value === "string");
 }
 
 /**

@@ -70,6 +70,9 @@ function operationOf(route: MailPulseRoute, where: string): DocsObject {
   if (docs.requestBody && !body) {
     throw new Error(`${where}: a request body is documented, but the route reads none`);
   }
+  if (docs.ownRequestBody && body) {
+    throw new Error(`${where}: ownRequestBody is for routes without a body input; use requestBody`);
+  }
   // What the table implies: an API key can be refused, a body can be too large or not JSON, and
   // keyed and tracking (direct) routes can be rate limited, per key or per IP, when a limit is set.
   const rateLimited = route.auth !== "none" || "direct" in route;
@@ -102,7 +105,9 @@ function operationOf(route: MailPulseRoute, where: string): DocsObject {
             content: { "application/json": { schema: body, ...docs.requestBody } },
           },
         }
-      : {}),
+      : docs.ownRequestBody
+        ? { requestBody: docs.ownRequestBody }
+        : {}),
     responses: Object.fromEntries(statuses.map((status) => [status, responses[status]!])),
   };
 }

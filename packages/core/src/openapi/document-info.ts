@@ -80,6 +80,16 @@ export const documentInfo = {
       description:
         "The organization's suppression list: addresses sends drop (bounced, complained, unsubscribed or added by hand). See docs/deliverability.md.",
     },
+    {
+      name: "Unsubscribe",
+      description:
+        "The one-click unsubscribe URL of `List-Unsubscribe` (RFC 8058), for mail clients and recipients: no API key, a signed token. See docs/deliverability.md.",
+    },
+    {
+      name: "Delivery feedback",
+      description:
+        "Bounces and complaints from providers: Amazon SES notifications through SNS, authenticated by the SNS signature. See docs/deliverability.md.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -6,10 +6,12 @@ import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
+import type { SnsNotificationService } from "../services/sns-notification-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { SuppressionService } from "../services/suppression-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import type { TrackingService } from "../services/tracking-service.js";
+import type { UnsubscribeService } from "../services/unsubscribe-service.js";
 import type { WebhookService } from "../services/webhook-service.js";
 import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
@@ -17,9 +19,11 @@ import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
+import { snsRoutes } from "./sns-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { suppressionRoutes } from "./suppression-routes.js";
 import { trackingRoutes } from "./tracking-routes.js";
+import { unsubscribeRoutes } from "./unsubscribe-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
 /** The services the API's routes call. */
@@ -35,6 +39,10 @@ export interface ApiRouteServices {
   webhooks: WebhookService;
   events: EventService;
   suppressions: SuppressionService;
+  /** What the one-click unsubscribe URL calls. */
+  unsubscribe: UnsubscribeService;
+  /** What the SNS route calls; undefined without `MailPulseOptions.sns` (the route answers 404). */
+  sns?: SnsNotificationService;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -48,7 +56,7 @@ export interface ApiRouteServices {
 export function apiRoutes(
   services: ApiRouteServices,
   basePath: string,
-  limits: { maxSendBodyBytes: number },
+  limits: { maxBodyBytes: number; maxSendBodyBytes: number },
 ): AnyRoute[] {
   const routes: AnyRoute[] = [
     ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
@@ -60,6 +68,8 @@ export function apiRoutes(
     ...webhookRoutes(services.webhooks),
     ...eventRoutes(services.events),
     ...suppressionRoutes(services.suppressions),
+    ...unsubscribeRoutes(services.unsubscribe),
+    ...snsRoutes(services.sns, limits.maxBodyBytes),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

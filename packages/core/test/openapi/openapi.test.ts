@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import {
   createMailPulse,
   createOpenApiDocument,
+  createRecipientToken,
   type MailPulse,
   memoryProvider,
   type Storage,
@@ -18,9 +19,15 @@ import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import {
   type DnsTestServer,
   type HttpsTestReceiver,
+  signSnsEnvelope,
   startDnsTestServer,
   startHttpsTestReceiver,
+  testSnsCertificate,
+  testSnsCertificateUrl,
 } from "@mailpulse/testing/peers";
+
+const snsTopicArn = "arn:aws:sns:us-east-1:123456789012:ses-feedback";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestFingerprint } from "../../src/services/idempotency/request-fingerprint.js";
 
@@ -277,6 +284,9 @@ describe("docs/openapi.json", () => {
       "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
+      "GET /api/u/{token}",
+      "POST /api/sns",
+      "POST /api/u/{token}",
     ]);
     for (const { key, operation } of documented) {
       if (effectiveSecurity(operation).length > 0)
@@ -294,8 +304,20 @@ describe("docs/openapi.json", () => {
   it("documents every JSON request body as required, with its 400, 413 and 415", () => {
     for (const { key, operation } of documented) {
       if (!operation.requestBody) continue;
-      expect(Object.keys(operation.requestBody.content), key).toEqual(["application/json"]);
-      expect(operation.requestBody.required, key).toBe(true);
+      // The one-click unsubscribe POST reads a form (RFC 8058), optional as mail clients send it.
+      if (key === "POST /api/u/{token}") {
+        expect(Object.keys(operation.requestBody.content), key).toEqual([
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+        ]);
+      } else if (key === "POST /api/sns") {
+        // SNS posts its JSON as text/plain, and the route reads it whatever the type.
+        expect(Object.keys(operation.requestBody.content), key).toEqual(["text/plain"]);
+        continue;
+      } else {
+        expect(Object.keys(operation.requestBody.content), key).toEqual(["application/json"]);
+        expect(operation.requestBody.required, key).toBe(true);
+      }
       // A body the route reads can be too large, of the wrong type, or malformed.
       for (const status of ["400", "413", "415"]) expect(operation.responses, key).toHaveProperty(status);
     }
@@ -402,6 +424,14 @@ describe("docs/openapi.json against the live handler", () => {
       domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000 },
       // Webhooks deliver to the receiver on loopback.
       webhooks: { allowPrivateNetworks: true, ca: receiver.ca },
+      // SNS messages signed with the local stand-in for SNS's certificate; one URL is "down".
+      sns: {
+        topicArns: [snsTopicArn],
+        fetchCertificate: async (url) => {
+          if (url !== testSnsCertificateUrl) throw new Error(`${url} is down`);
+          return testSnsCertificate;
+        },
+      },
     });
     limited = createMailPulse({
       storage,
@@ -817,6 +847,68 @@ describe("docs/openapi.json against the live handler", () => {
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(200);
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(404);
     }
+  });
+
+  it("answers the one-click unsubscribe operations and their errors as documented", async () => {
+    const sent = await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "bob@example.com", subject: "News", htmlContent: "<p>News</p>" },
+    });
+    const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
+    const signingKey = await mailpulse.signingKey.key();
+    const token = createRecipientToken({ trackingId, recipientIndex: 0 }, "unsubscribe", signingKey);
+    const params = { token };
+    const forged = { token: token.replace(/^./, (first) => (first === "a" ? "b" : "a")) };
+    const form = "application/x-www-form-urlencoded";
+    expect(await statusOf("GET /api/u/{token}", { key: null, params })).toBe(200);
+    expect(await statusOf("GET /api/u/{token}", { key: null, params: forged })).toBe(404);
+    const oneClick = { key: null, body: "List-Unsubscribe=One-Click", contentType: form };
+    expect((await call("POST /api/u/{token}", { ...oneClick, params })).json).toEqual({ success: true });
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params: forged })).toBe(404);
+    const fromPage = { key: null, body: "source=page", contentType: form };
+    expect((await call("POST /api/u/{token}", { ...fromPage, params })).text).toContain(
+      "You are unsubscribed",
+    );
+    expect((await call("POST /api/u/{token}", { ...fromPage, params: forged })).text).toContain("not valid");
+    expect(
+      await statusOf("POST /api/u/{token}", { ...oneClick, params, contentType: "application/json" }),
+    ).toBe(415);
+    const multipart = "multipart/form-data; boundary=x";
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, contentType: multipart })).toBe(400);
+    const huge = `List-Unsubscribe=One-Click&pad=${"x".repeat(20_000)}`;
+    expect(await statusOf("POST /api/u/{token}", { ...oneClick, params, body: huge })).toBe(413);
+  });
+
+  it("answers the SNS operation and its errors as documented", async () => {
+    const sent = await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "bob@example.com", subject: "Bounce", htmlContent: "<p>x</p>" },
+    });
+    const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
+    const message = JSON.stringify({
+      notificationType: "Bounce",
+      bounce: {
+        bounceType: "Permanent",
+        bouncedRecipients: [{ emailAddress: "bob@example.com", status: "5.1.1" }],
+      },
+      mail: { messageId: "ses-1", headers: [{ name: "X-MailPulse-Tracking-Id", value: trackingId }] },
+    });
+    const envelope = {
+      Type: "Notification" as const,
+      MessageId: "m-1",
+      TopicArn: snsTopicArn,
+      Message: message,
+      Timestamp: "2026-05-01T08:00:00.000Z",
+    };
+    const sns = (body: unknown, via?: MailPulse) =>
+      statusOf("POST /api/sns", { key: null, body: JSON.stringify(body), contentType: "text/plain", via });
+    expect(await sns(signSnsEnvelope(envelope))).toBe(200);
+    expect(await sns(signSnsEnvelope({ ...envelope, TopicArn: `${snsTopicArn}-other` }))).toBe(403);
+    expect(await sns({ ...signSnsEnvelope(envelope), Message: "{}" })).toBe(403);
+    const down = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-down.pem";
+    expect(await sns(signSnsEnvelope({ ...envelope, SigningCertURL: down }))).toBe(503);
+    expect(await statusOf("POST /api/sns", { key: null, body: "{x", contentType: "text/plain" })).toBe(400);
+    expect(await statusOf("POST /api/sns", { key: null, body: "x".repeat(maxBodyBytes + 1) })).toBe(413);
+    // The rate-limited instance has no sns option.
+    expect(await sns(signSnsEnvelope(envelope), limited)).toBe(404);
   });
 
   it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {

@@ -15,6 +15,11 @@ const create = (changes: Record<string, unknown>) =>
 describe("createMailPulse options", () => {
   it("accepts valid options", () => {
     expect(create({}).basePath).toBe("/api");
+    const topicArns = [
+      "arn:aws:sns:us-east-1:123456789012:ses-feedback",
+      "arn:aws-cn:sns:cn-north-1:123456789012:x",
+    ];
+    expect(create({ sns: { topicArns } }).basePath).toBe("/api");
   });
 
   it.each([
@@ -35,6 +40,9 @@ describe("createMailPulse options", () => {
     ["a negative body limit", { maxBodyBytes: -1 }, /maxBodyBytes/],
     ["a platform domain with a scheme", { platformDomain: "https://x.example" }, /platformDomain.*host name/],
     ["a logger without error()", { logger: { info: () => {} } }, /logger.*`info` and `error`/],
+    ["SNS without topics", { sns: {} }, /sns\.topicArns.*arn:aws:sns/],
+    ["SNS with no topic", { sns: { topicArns: [] } }, /sns\.topicArns/],
+    ["SNS with a topic name for an ARN", { sns: { topicArns: ["ses-feedback"] } }, /sns\.topicArns/],
   ])("refuses %s with a message that says what to pass", (_name, changes, message) => {
     expect(() => create(changes)).toThrow(TypeError);
     expect(() => create(changes)).toThrow(message);

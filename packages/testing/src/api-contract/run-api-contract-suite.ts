@@ -8,9 +8,11 @@ import { domainContract } from "./domain-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
+import { snsContract } from "./sns-contract.js";
 import { statsContract } from "./stats-contract.js";
 import { suppressionContract } from "./suppression-contract.js";
 import { trackingContract } from "./tracking-contract.js";
+import { unsubscribeContract } from "./unsubscribe-contract.js";
 import { webhookContract } from "./webhook-contract.js";
 
 /**
@@ -54,5 +56,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     domainContract(start);
     webhookContract(start);
     suppressionContract(start);
+    unsubscribeContract(start);
+    snsContract(start);
   });
 }
