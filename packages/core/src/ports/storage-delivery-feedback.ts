@@ -51,6 +51,34 @@ export interface RecordedFeedback {
   emailBounced: boolean;
 }
 
+/**
+ * Delivery feedback counted for statistics: emails (each counted once, whatever its number of
+ * recipients and reports) of a counted status (`sent`, `unknown`, `bounced`) with at least one
+ * report of each kind. A soft bounce later upgraded to hard counts as hard only; delays are none.
+ */
+export interface FeedbackTotals {
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  unsubscribes: number;
+}
+
+/** Which emails {@link DeliveryFeedbackStore.totals} counts. */
+export interface FeedbackScope {
+  /** Only the campaign's emails; default every email of the organization. */
+  campaignId?: string;
+  /** Only emails sent within this range (both ends included). */
+  sentWithin?: { start: Date; end: Date };
+  /** Only reports about this recipient (normalised by the store). */
+  recipient?: string;
+}
+
+/** One UTC day of feedback (by the report's time); days without any are absent. */
+export interface DailyFeedbackTotals extends FeedbackTotals {
+  /** UTC days since the epoch. */
+  day: number;
+}
+
 /** The delivery feedback log of organizations. */
 export interface DeliveryFeedbackStore {
   /**
@@ -72,4 +100,16 @@ export interface DeliveryFeedbackStore {
   countSoftBounces(organizationId: string, recipient: string, since: Date): Promise<number>;
   /** The email's feedback rows (of the organization), oldest first; [] for an unknown email. */
   listForEmail(organizationId: string, emailId: string): Promise<DeliveryFeedbackRecord[]>;
+  /** {@link FeedbackTotals} of the organization's emails in `scope`, in one query. */
+  totals(organizationId: string, scope: FeedbackScope): Promise<FeedbackTotals>;
+  /**
+   * The campaign's feedback per UTC day of the report, days `firstDay..lastDay` (inclusive),
+   * oldest first; an email counts once per day and kind.
+   */
+  dailyTotals(
+    organizationId: string,
+    campaignId: string,
+    firstDay: number,
+    lastDay: number,
+  ): Promise<DailyFeedbackTotals[]>;
 }

@@ -187,6 +187,93 @@ for (const storage of storageFactories) {
       ]);
     });
 
+    it("counts bounces, complaints and unsubscribes in the statistics, with rates over sent emails, and shows a contact's suppression", async () => {
+      const { mailpulse, organizationId } = await setUp();
+      const campaignSend = (to: string) =>
+        mailpulse.emails.send(organizationId, {
+          from: "news@shop.example",
+          to,
+          subject: "Spring",
+          htmlContent: "<p>Hi</p>",
+          campaignId: "Spring",
+        });
+      const sent = await Promise.all(
+        ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"].map(campaignSend),
+      );
+      const [ann, bob, cy] = sent.map((result) => ({ organizationId, emailId: result.emailId }));
+      const bounce = { status: "5.1.1", diagnostic: null, source: "inbound-smtp" as const };
+      await mailpulse.deliveryFeedback.recordBounce({
+        ...ann!,
+        recipient: "ann@example.com",
+        bounceType: "hard",
+        ...bounce,
+      });
+      await mailpulse.deliveryFeedback.recordBounce({
+        ...bob!,
+        recipient: "bob@example.com",
+        bounceType: "soft",
+        ...bounce,
+      });
+      await mailpulse.deliveryFeedback.recordBounce({
+        ...bob!,
+        recipient: "bob@example.com",
+        bounceType: "delayed",
+        ...bounce,
+      });
+      await mailpulse.deliveryFeedback.recordComplaint({
+        ...cy!,
+        recipient: "cy@example.com",
+        feedbackType: "abuse",
+        source: "sns",
+      });
+      await mailpulse.deliveryFeedback.recordUnsubscribe({
+        ...cy!,
+        recipient: "cy@example.com",
+        source: "one-click",
+      });
+
+      const figures = {
+        hardBounces: 1,
+        softBounces: 1,
+        complaints: 1,
+        unsubscribes: 1,
+        hardBounceRate: 25,
+        softBounceRate: 25,
+        complaintRate: 25,
+        unsubscribeRate: 25,
+      };
+      // The bounced email still counts as sent.
+      expect(await mailpulse.stats.global(organizationId)).toMatchObject({ totalEmails: 4, ...figures });
+      const [campaign] = await mailpulse.campaigns.list(organizationId);
+      expect((await mailpulse.campaigns.get(organizationId, campaign!.id)).stats).toMatchObject({
+        totalEmails: 4,
+        ...figures,
+      });
+      const period = await mailpulse.stats.campaign(organizationId, {
+        campaignId: campaign!.id,
+        period: "7d",
+      });
+      expect(period.stats).toMatchObject({ totalEmails: 4, ...figures });
+      expect(period.openAndClicks.at(-1)).toMatchObject({
+        emails: 4,
+        hardBounces: 1,
+        softBounces: 1,
+        complaints: 1,
+        unsubscribes: 1,
+      });
+      expect(await mailpulse.contacts.get(organizationId, "cy@example.com")).toMatchObject({
+        hardBounces: 0,
+        complaints: 1,
+        unsubscribes: 1,
+        suppression: { reason: "complaint", since: expect.any(String) },
+      });
+      expect(await mailpulse.contacts.get(organizationId, "dee@example.com")).toMatchObject({
+        hardBounces: 0,
+        softBounces: 0,
+        suppression: null,
+      });
+    });
+
     it("unsubscribes a sent email's recipient in process: the first `to` by default, 404 and 422 otherwise", async () => {
       const { mailpulse, organizationId, otherOrganizationId, send, events } = await setUp();
       const sent = await send();

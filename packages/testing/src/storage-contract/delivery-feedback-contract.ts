@@ -291,6 +291,103 @@ export function deliveryFeedbackContract(createStorage: StorageFactory): void {
     });
   });
 
+  describe("delivery feedback statistics", () => {
+    const scope = eachCaseWithTwoOrganizations(createStorage);
+
+    it("counts emails (not reports) per kind, by campaign, send time, recipient and report day, only of counted emails", async () => {
+      const { storage, acme, other } = scope;
+      const campaignId = createResourceId();
+      await storage.campaigns.create(
+        {
+          id: campaignId,
+          organizationId: acme,
+          name: "Spring",
+          createdAt: at("2026-03-01T00:00:00.000Z"),
+          archivedAt: null,
+        },
+        {},
+      );
+      const inCampaign = async (sentAt: string) => {
+        const email = { ...contractEmail(acme, sentAt), campaignId };
+        await storage.emails.create(email);
+        await storage.emails.markSent(acme, email.id, { providerMessageId: null, sentAt: at(sentAt) });
+        return email.id;
+      };
+      const first = await inCampaign("2026-03-02T10:00:00.000Z");
+      const second = await inCampaign("2026-03-04T10:00:00.000Z");
+      const standalone = await sentEmail(storage, acme, "2026-03-04T11:00:00.000Z");
+      const failed = contractEmail(acme, "2026-03-04T12:00:00.000Z");
+      await storage.emails.create(failed);
+      await storage.emails.markFailed(acme, failed.id, "refused");
+      const report = (
+        emailId: string,
+        recipient: string,
+        kind: NewDeliveryFeedback["kind"],
+        day: string,
+      ) => ({
+        ...hardBounce(acme, emailId, recipient),
+        kind,
+        bounceType: kind === "bounce" ? ("hard" as const) : null,
+        occurredAt: at(`${day}T12:00:00.000Z`),
+      });
+      // Both `to` of the first email hard-bounce: one email.
+      await storage.deliveryFeedback.record(report(first, "bob@example.com", "bounce", "2026-03-02"));
+      await storage.deliveryFeedback.record(report(first, "amy@example.com", "bounce", "2026-03-03"));
+      await storage.deliveryFeedback.record({
+        ...report(second, "bob@example.com", "bounce", "2026-03-04"),
+        bounceType: "soft",
+      });
+      await storage.deliveryFeedback.record(report(second, "amy@example.com", "complaint", "2026-03-05"));
+      await storage.deliveryFeedback.record(report(second, "amy@example.com", "unsubscribe", "2026-03-05"));
+      await storage.deliveryFeedback.record(report(second, "bob@example.com", "delay", "2026-03-05"));
+      await storage.deliveryFeedback.record(
+        report(standalone, "amy@example.com", "unsubscribe", "2026-03-05"),
+      );
+      // A failed email is counted nowhere, its feedback neither.
+      await storage.deliveryFeedback.record(report(failed.id, "bob@example.com", "bounce", "2026-03-05"));
+
+      expect(await storage.deliveryFeedback.totals(acme, { campaignId })).toEqual({
+        hardBounces: 1,
+        softBounces: 1,
+        complaints: 1,
+        unsubscribes: 1,
+      });
+      expect(await storage.deliveryFeedback.totals(acme, {})).toEqual({
+        hardBounces: 1,
+        softBounces: 1,
+        complaints: 1,
+        unsubscribes: 2,
+      });
+      expect(
+        await storage.deliveryFeedback.totals(acme, {
+          campaignId,
+          sentWithin: { start: at("2026-03-03T00:00:00.000Z"), end: at("2026-03-31T00:00:00.000Z") },
+        }),
+      ).toEqual({ hardBounces: 0, softBounces: 1, complaints: 1, unsubscribes: 1 });
+      expect(await storage.deliveryFeedback.totals(acme, { recipient: "AMY@example.com" })).toEqual({
+        hardBounces: 1,
+        softBounces: 0,
+        complaints: 1,
+        unsubscribes: 2,
+      });
+      expect(await storage.deliveryFeedback.totals(other, {})).toEqual({
+        hardBounces: 0,
+        softBounces: 0,
+        complaints: 0,
+        unsubscribes: 0,
+      });
+      const day = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00.000Z`) / 86_400_000);
+      expect(
+        await storage.deliveryFeedback.dailyTotals(acme, campaignId, day("2026-03-03"), day("2026-03-10")),
+      ).toEqual([
+        { day: day("2026-03-03"), hardBounces: 1, softBounces: 0, complaints: 0, unsubscribes: 0 },
+        { day: day("2026-03-04"), hardBounces: 0, softBounces: 1, complaints: 0, unsubscribes: 0 },
+        { day: day("2026-03-05"), hardBounces: 0, softBounces: 0, complaints: 1, unsubscribes: 1 },
+      ]);
+      expect(await storage.deliveryFeedback.dailyTotals(other, campaignId, 0, day("2026-03-10"))).toEqual([]);
+    });
+  });
+
   describe("instance secrets", () => {
     const scope = eachCaseWithTwoOrganizations(createStorage);
 

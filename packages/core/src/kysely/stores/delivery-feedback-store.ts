@@ -13,9 +13,35 @@ import type { MailPulseDialect } from "../dialect.js";
 import { toCount, toDate } from "../mappers.js";
 import { queueDeliveries } from "../outbox/queue-deliveries.js";
 import { retryOnLockConflict } from "../retry-on-lock-conflict.js";
-import type { DeliveryFeedbackTable, MailPulseDatabase } from "../schema.js";
+import { countedEmailStatuses, type DeliveryFeedbackTable, type MailPulseDatabase } from "../schema.js";
 
 type Db = Kysely<MailPulseDatabase>;
+
+const dayMs = 86_400_000;
+
+/** `count(distinct email_id)` of the rows matching a kind (and bounce type): emails, not reports. */
+function emailsWith(kind: DeliveryFeedbackTable["kind"], bounceType?: "hard" | "soft") {
+  const condition = bounceType
+    ? sql`f.kind = ${kind} and f.bounce_type = ${bounceType}`
+    : sql`f.kind = ${kind}`;
+  return sql<number | string>`count(distinct case when ${condition} then f.email_id end)`;
+}
+
+type TotalsRow = {
+  hard: number | string;
+  soft: number | string;
+  complaints: number | string;
+  unsubscribes: number | string;
+};
+
+function toTotals(row: TotalsRow | undefined) {
+  return {
+    hardBounces: toCount(row?.hard),
+    softBounces: toCount(row?.soft),
+    complaints: toCount(row?.complaints),
+    unsubscribes: toCount(row?.unsubscribes),
+  };
+}
 
 function toRecord(row: Selectable<DeliveryFeedbackTable>): DeliveryFeedbackRecord {
   return {
@@ -157,6 +183,22 @@ export function createDeliveryFeedbackStore(
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** The organization's feedback rows of counted emails (what statistics count). */
+  const countedFeedback = (organizationId: string) =>
+    db
+      .selectFrom("mailpulse_delivery_feedback as f")
+      .innerJoin("mailpulse_email as m", "m.id", "f.email_id")
+      .where("f.organization_id", "=", organizationId)
+      .where("m.organization_id", "=", organizationId)
+      .where("m.status", "in", countedEmailStatuses);
+
+  const totalsColumns = [
+    emailsWith("bounce", "hard").as("hard"),
+    emailsWith("bounce", "soft").as("soft"),
+    emailsWith("complaint").as("complaints"),
+    emailsWith("unsubscribe").as("unsubscribes"),
+  ];
+
   return {
     async record(input) {
       const feedback = { ...input, recipient: normalizeAddress(input.recipient) };
@@ -217,6 +259,33 @@ export function createDeliveryFeedbackStore(
         .where("occurred_at", ">=", since.getTime())
         .executeTakeFirst();
       return toCount(row?.count);
+    },
+
+    async totals(organizationId, scope) {
+      let query = countedFeedback(organizationId);
+      if (scope.campaignId !== undefined) query = query.where("f.campaign_id", "=", scope.campaignId);
+      if (scope.recipient !== undefined) {
+        query = query.where("f.recipient", "=", normalizeAddress(scope.recipient));
+      }
+      if (scope.sentWithin) {
+        query = query
+          .where("m.sent_at", ">=", scope.sentWithin.start.getTime())
+          .where("m.sent_at", "<=", scope.sentWithin.end.getTime());
+      }
+      return toTotals(await query.select(totalsColumns).executeTakeFirst());
+    },
+
+    async dailyTotals(organizationId, campaignId, firstDay, lastDay) {
+      const day = sql<number | string>`f.occurred_at / ${sql.lit(dayMs)}`;
+      const rows = await countedFeedback(organizationId)
+        .where("f.campaign_id", "=", campaignId)
+        .where("f.occurred_at", ">=", firstDay * dayMs)
+        .where("f.occurred_at", "<", (lastDay + 1) * dayMs)
+        .select([day.as("day"), ...totalsColumns])
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      return rows.map((row) => ({ day: Math.floor(Number(row.day)), ...toTotals(row) }));
     },
 
     async listForEmail(organizationId, emailId) {
