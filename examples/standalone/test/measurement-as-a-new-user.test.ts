@@ -94,6 +94,14 @@ describe("the standalone server: human figures as a new user", () => {
       totalClicks: 3,
       openRate: 100,
       clickRate: 66.67,
+      hardBounces: 0,
+      softBounces: 0,
+      complaints: 0,
+      unsubscribes: 0,
+      hardBounceRate: 0,
+      softBounceRate: 0,
+      complaintRate: 0,
+      unsubscribeRate: 0,
       human: { totalOpens: 1, totalClicks: 1, openRate: 33.33, clickRate: 33.33, noInteraction: 2 },
     });
     const period = await call("GET", `/api/campaigns/${campaign.id}/stats?period=7d`);

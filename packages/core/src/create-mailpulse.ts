@@ -28,6 +28,7 @@ import { type ContactService, createContactService } from "./services/contact-se
 import {
   createDeliveryFeedbackService,
   type DeliveryFeedbackService,
+  defaultSoftBounceRule,
 } from "./services/delivery-feedback-service.js";
 import { resolveDomainHosts } from "./services/domains/domain-hosts.js";
 import { createEmailService, type EmailService } from "./services/email-service.js";
@@ -271,7 +272,13 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   });
   const events = createEventService(deps);
   const suppressions = createSuppressionService(deps);
-  const deliveryFeedback = createDeliveryFeedbackService(deps, { suppressions });
+  const deliveryFeedback = createDeliveryFeedbackService(deps, {
+    suppressions,
+    softBounceRule: {
+      limit: options.deliverability?.softBounceLimit ?? defaultSoftBounceRule.limit,
+      windowDays: options.deliverability?.softBounceWindowDays ?? defaultSoftBounceRule.windowDays,
+    },
+  });
   const signingKey = createSigningKeySource({
     signingSecret: options.signingSecret,
     encryptionKey: options.encryptionKey,
@@ -336,6 +343,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       suppressions,
       unsubscribe,
       ...(sns ? { sns } : {}),
+      deliveryFeedback,
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,

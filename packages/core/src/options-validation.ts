@@ -105,6 +105,8 @@ export function assertValidOptions(options: MailPulseOptions): void {
       fail('`rateLimit.store` must be "storage", "memory" or { redis: <client> }');
     }
   }
+  whole("deliverability.softBounceLimit", options.deliverability?.softBounceLimit, 1);
+  whole("deliverability.softBounceWindowDays", options.deliverability?.softBounceWindowDays, 1);
   whole("domains.dnsTimeoutMs", options.domains?.dnsTimeoutMs, 1);
   whole("domains.recheckIntervalMs", options.domains?.recheckIntervalMs, 1);
   const sns = options.sns;

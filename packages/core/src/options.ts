@@ -59,6 +59,18 @@ export interface DomainOptions extends DomainHostOptions {
   recheckIntervalMs?: number;
 }
 
+/** What bounces do to the suppression list (docs/deliverability.md). */
+export interface DeliverabilityOptions {
+  /**
+   * Soft-bounced emails of one address (a full mailbox, a greylisting that never cleared; each
+   * email counts once) within {@link softBounceWindowDays} that suppress the address, with reason
+   * `hard_bounce` and a diagnostic naming the rule. A whole number of at least 1. Default 3.
+   */
+  softBounceLimit?: number;
+  /** The soft-bounce rule's window in days, ending at the latest soft bounce. At least 1. Default 7. */
+  softBounceWindowDays?: number;
+}
+
 /** How sends survive retries and crashes (docs/idempotency.md). */
 export interface SendingOptions {
   /**
@@ -163,6 +175,8 @@ export interface MailPulseOptions {
   sns?: SnsOptions;
   /** The tracking endpoints and their write path (docs/operations.md). */
   tracking?: TrackingOptions;
+  /** The soft-bounce rule (docs/deliverability.md). Default: 3 soft-bounced emails within 7 days. */
+  deliverability?: DeliverabilityOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */
   webhooks?: WebhookOptions;
   /**

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
-import { eventRowsOf, type MailPulseDatabase, planBatch } from "@mailpulse/core/kysely";
+import { countedEmailStatuses, eventRowsOf, type MailPulseDatabase, planBatch } from "@mailpulse/core/kysely";
 import type { TrackingHit } from "@mailpulse/core/storage";
 import { type CompiledQuery, type Kysely, sql } from "kysely";
 import { eventLogLockSql } from "./event-log-lock.js";
 
 type Db = Kysely<MailPulseDatabase>;
+
+/** The counted statuses as an SQL list: fixed identifiers, so inlined (the statement stays prepared once). */
+const counted = sql.raw(countedEmailStatuses.map((status) => `'${status}'`).join(", "));
 
 /**
  * Writes a batch of hits on PostgreSQL in ONE statement: data-modifying CTEs update the email
@@ -60,7 +63,7 @@ export async function recordHitsPostgres(
         human_first_opened_at = coalesce(m.human_first_opened_at, v.human_first_at),
         human_first_clicked_at = coalesce(m.human_first_clicked_at, v.human_first_click_at)
       from v
-      where m.id = v.email_id and m.organization_id = v.organization_id and m.status in ('sent', 'unknown')
+      where m.id = v.email_id and m.organization_id = v.organization_id and m.status in (${counted})
         -- The planner cannot see how few rows v holds and would scan every sent email; an id
         -- list it can count makes it look the batch's emails up by primary key.
         and m.id = any(cast(${plan.emails.map((delta) => delta.email_id)} as text[]))

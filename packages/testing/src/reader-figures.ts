@@ -22,3 +22,21 @@ export function readerDays(
 export function readerContact(contact: Omit<ContactRecord, "humanOpens" | "humanClicks">): ContactRecord {
   return { ...contact, humanOpens: contact.totalOpens, humanClicks: contact.totalClicks };
 }
+
+/** Statistics figures of a history without bounces, complaints nor unsubscribes. */
+export const noFeedback = {
+  hardBounces: 0,
+  softBounces: 0,
+  complaints: 0,
+  unsubscribes: 0,
+  hardBounceRate: 0,
+  softBounceRate: 0,
+  complaintRate: 0,
+  unsubscribeRate: 0,
+};
+
+/** A day of the series without bounces, complaints nor unsubscribes. */
+export const noFeedbackDay = { hardBounces: 0, softBounces: 0, complaints: 0, unsubscribes: 0 };
+
+/** A contact detail's figures without bounces, complaints nor unsubscribes, and not suppressed. */
+export const noContactFeedback = { ...noFeedbackDay, suppression: null };

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readerTotals } from "./reader-figures.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
+import { deliveryFeedbackContract } from "./storage-contract/delivery-feedback-contract.js";
 import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
@@ -35,6 +36,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
     suppressionContract(createStorage);
+    deliveryFeedbackContract(createStorage);
   });
 
   describe(`storage contract: ${name}`, () => {

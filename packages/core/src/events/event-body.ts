@@ -1,5 +1,8 @@
 import type { HitSource } from "../measurement/hit-verdict.js";
-import type { StoredEvent, WebhookEventType } from "../ports/storage.js";
+import type { StoredEvent, UnsubscribeEventDetails, WebhookEventType } from "../ports/storage.js";
+import { webhookEventTypeOf } from "./event-types.js";
+
+export { storedEventTypeOf, webhookEventTypeOf } from "./event-types.js";
 
 /**
  * An event as webhook deliveries carry it and `GET /api/events` lists it: the same `id` in both,
@@ -10,7 +13,10 @@ export interface WebhookEvent {
   /** `evt_` and the event's log id: unique per event, the same for every webhook receiving it. */
   id: string;
   type: WebhookEventType;
-  /** When it happened: the provider's acceptance of the message, or the open or click. */
+  /**
+   * When it happened: the provider's acceptance of the message, the open or click, or when the
+   * bounce, complaint or unsubscribe was reported.
+   */
   createdAt: string;
   data: WebhookEventData;
 }
@@ -40,19 +46,23 @@ export interface WebhookEventData {
    * (Apple's privacy prefetch, a security scanner, a bot) made the hit, not a person reading.
    */
   machine?: boolean;
-  source?: HitSource;
+  /**
+   * Opens and clicks: who made the hit. CONTACT_UNSUBSCRIBED: where the unsubscribe came from
+   * (`one-click`, `page`, `mailto`, `api`).
+   */
+  source?: HitSource | UnsubscribeEventDetails["source"];
   /** Why, each a short sentence. */
   reasons?: string[];
-}
-
-/** The webhook event name of an event log type. */
-export function webhookEventTypeOf(type: StoredEvent["type"]): WebhookEventType {
-  return type === "sent" ? "EMAIL_SENT" : type === "open" ? "EMAIL_OPENED" : "EMAIL_CLICKED";
-}
-
-/** The event log type of a webhook event name. */
-export function storedEventTypeOf(type: WebhookEventType): StoredEvent["type"] {
-  return type === "EMAIL_SENT" ? "sent" : type === "EMAIL_OPENED" ? "open" : "click";
+  /** EMAIL_BOUNCED, EMAIL_COMPLAINED, CONTACT_UNSUBSCRIBED: the recipient concerned (lowercased). */
+  recipient?: string;
+  /** EMAIL_BOUNCED: `hard` (permanent; the address is suppressed) or `soft` (transient). */
+  bounceType?: "hard" | "soft";
+  /** EMAIL_BOUNCED: the enhanced status code (`5.1.1`), or null when none was given. */
+  status?: string | null;
+  /** EMAIL_BOUNCED: the receiving server's words, or null. */
+  diagnostic?: string | null;
+  /** EMAIL_COMPLAINED: the report's feedback type (`abuse`, ...). */
+  feedbackType?: string;
 }
 
 /** The public id of an event log row. */
@@ -80,7 +90,9 @@ export function toWebhookEvent(event: StoredEvent): WebhookEvent {
     providerMessageId: event.email.providerMessageId,
     tags: event.email.tags,
   };
-  if (event.type !== "sent") {
+  if (event.details) {
+    Object.assign(data, event.details);
+  } else if (event.type === "open" || event.type === "click") {
     if (event.link) data.link = { url: event.link.url, trackingId: event.link.id };
     data.userAgent = event.userAgent;
     data.ip = event.ip;

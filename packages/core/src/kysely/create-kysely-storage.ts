@@ -5,10 +5,12 @@ import { createMigrationProvider, migrationTableNames } from "./migration-provid
 import type { MailPulseDatabase } from "./schema.js";
 import { createApiKeyStore } from "./stores/api-key-store.js";
 import { createCampaignStore } from "./stores/campaign-store.js";
+import { createDeliveryFeedbackStore } from "./stores/delivery-feedback-store.js";
 import { createDeliveryStore } from "./stores/delivery-store.js";
 import { createEmailStore } from "./stores/email-store.js";
 import { createEventStore } from "./stores/event-store.js";
 import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
+import { createInstanceSecretStore } from "./stores/instance-secret-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
@@ -64,6 +66,8 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
     verdicts: createVerdictStore(db, dialect),
     suppressions: createSuppressionStore(db),
+    deliveryFeedback: createDeliveryFeedbackStore(db, dialect, schema),
+    instanceSecrets: createInstanceSecretStore(db),
     isUnmigrated: (error) => dialect.isMissingTable(error),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which

@@ -42,15 +42,19 @@ export interface CampaignTable {
 /**
  * Email status: `sending` until the provider answers, then `sent` or `failed`; `unknown` when a
  * crash left it `sending` (crash reconciliation, counted like `sent`); `suppressed` when every
- * `to` was on the suppression list and nothing was sent (counted nowhere).
+ * `to` was on the suppression list and nothing was sent (counted nowhere); `bounced` when it was
+ * sent and every `to` hard-bounced since (migration 0009; counted like `sent`).
  */
-export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown" | "suppressed";
+export type EmailStatusColumn = "sending" | "sent" | "failed" | "unknown" | "suppressed" | "bounced";
 
 /**
- * The statuses an email is counted (statistics, contacts) and tracked (opens, clicks) in: `sent`,
- * and `unknown`, which a crash left undecided and which was probably delivered.
+ * The statuses an email is counted (statistics, contacts) and tracked (opens, clicks) in: `sent`;
+ * `unknown`, which a crash left undecided and which was probably delivered; and `bounced`, which
+ * was sent (and counted when it was) before its recipients' servers returned it, so that the
+ * rollups counted at send time and the counts read from emails keep agreeing
+ * (docs/deliverability.md).
  */
-export const countedEmailStatuses: readonly EmailStatusColumn[] = ["sent", "unknown"];
+export const countedEmailStatuses: readonly EmailStatusColumn[] = ["sent", "unknown", "bounced"];
 
 export interface EmailTable {
   id: string;
@@ -144,7 +148,7 @@ export interface EventTable {
    * `sent` rows (migration 0004) make this table the event log of the events API and the outbox;
    * `bounce`, `complaint` and `unsubscribe` rows (migration 0009) join it.
    */
-  type: "sent" | "open" | "click";
+  type: "sent" | "open" | "click" | "bounce" | "complaint" | "unsubscribe";
   occurred_at: Int64;
   /** Truncated (/24, /48) by default; see the tracking options. Kept to classify machine opens. */
   ip: string | null;

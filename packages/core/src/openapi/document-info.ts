@@ -69,7 +69,7 @@ export const documentInfo = {
     {
       name: "Webhooks",
       description:
-        "HTTPS endpoints that receive signed events (EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED), retried for about 28 hours. See docs/webhooks.md.",
+        "HTTPS endpoints that receive signed events (EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED, EMAIL_BOUNCED, EMAIL_COMPLAINED, CONTACT_UNSUBSCRIBED), retried for about 28 hours. See docs/webhooks.md.",
     },
     {
       name: "Events",

@@ -73,9 +73,10 @@ export interface NewEmailRecord {
  * process stopped while the provider had the message (a crash between handing it over and
  * recording the answer), so it may have been delivered; it is counted and tracked like `sent`.
  * `suppressed`: every `to` was on the suppression list, so nothing was sent; counted and tracked
- * nowhere, like `failed`.
+ * nowhere, like `failed`. `bounced`: it was sent, and every `to` recipient hard-bounced since
+ * (docs/deliverability.md); counted and tracked like `sent`, since it was sent.
  */
-export type EmailStatus = "sending" | "sent" | "failed" | "unknown" | "suppressed";
+export type EmailStatus = "sending" | "sent" | "failed" | "unknown" | "suppressed" | "bounced";
 
 /** A stored email (what in-process callers and tests read back). */
 export interface EmailRecord

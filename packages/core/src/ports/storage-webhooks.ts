@@ -4,8 +4,17 @@
  * recorded hit), so no event is lost between the two; the delivery worker sends them.
  */
 
-/** Webhook event names (the spec's `events` values). */
-export type WebhookEventType = "EMAIL_SENT" | "EMAIL_OPENED" | "EMAIL_CLICKED";
+/**
+ * Webhook event names (the spec's `events` values, and the delivery lifecycle's bounces,
+ * complaints and unsubscribes; docs/webhooks.md).
+ */
+export type WebhookEventType =
+  | "EMAIL_SENT"
+  | "EMAIL_OPENED"
+  | "EMAIL_CLICKED"
+  | "EMAIL_BOUNCED"
+  | "EMAIL_COMPLAINED"
+  | "CONTACT_UNSUBSCRIBED";
 
 /** A webhook as stored. `secret` and `previousSecret` are as stored (sealed when encrypting). */
 export interface WebhookRecord {

@@ -13,6 +13,7 @@
 import type { ApiKeyStore } from "./storage-api-keys.js";
 import type { CampaignStore } from "./storage-campaigns.js";
 import type { DeliveryStore } from "./storage-deliveries.js";
+import type { DeliveryFeedbackStore } from "./storage-delivery-feedback.js";
 import type { EmailStore } from "./storage-emails.js";
 import type { EventStore } from "./storage-events.js";
 import type { IdempotencyStore } from "./storage-idempotency.js";
@@ -29,6 +30,7 @@ import type { WebhookStore } from "./storage-webhooks.js";
 export type * from "./storage-api-keys.js";
 export type * from "./storage-campaigns.js";
 export type * from "./storage-deliveries.js";
+export type * from "./storage-delivery-feedback.js";
 export type * from "./storage-emails.js";
 export type * from "./storage-events.js";
 export type * from "./storage-idempotency.js";
@@ -78,6 +80,8 @@ export interface Storage {
   verdicts: VerdictStore;
   /** The per-organization suppression list the send checks (docs/deliverability.md). */
   suppressions: SuppressionStore;
+  /** Bounces, delays, complaints and unsubscribes, with their events (docs/deliverability.md). */
+  deliveryFeedback: DeliveryFeedbackStore;
   /**
    * Whether an error a store threw says the storage's tables do not exist (it was never
    * migrated), so the log can name the fix instead of a driver's message. Optional: without it,

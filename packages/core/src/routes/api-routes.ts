@@ -2,6 +2,7 @@ import type { RateLimiter } from "../http/rate-limit/create-rate-limiter.js";
 import type { AnyRoute } from "../http/route.js";
 import type { CampaignService } from "../services/campaign-service.js";
 import type { ContactService } from "../services/contact-service.js";
+import type { DeliveryFeedbackService } from "../services/delivery-feedback-service.js";
 import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
@@ -17,6 +18,7 @@ import { campaignRoutes } from "./campaign-routes.js";
 import { contactRoutes } from "./contact-routes.js";
 import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
+import { emailUnsubscribeRoutes } from "./email-unsubscribe-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
 import { snsRoutes } from "./sns-routes.js";
@@ -43,6 +45,8 @@ export interface ApiRouteServices {
   unsubscribe: UnsubscribeService;
   /** What the SNS route calls; undefined without `MailPulseOptions.sns` (the route answers 404). */
   sns?: SnsNotificationService;
+  /** Bounces, complaints and unsubscribes (the host's unsubscribe route). */
+  deliveryFeedback: DeliveryFeedbackService;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -60,6 +64,7 @@ export function apiRoutes(
 ): AnyRoute[] {
   const routes: AnyRoute[] = [
     ...emailRoutes(services.emails, services.idempotency, limits.maxSendBodyBytes),
+    ...emailUnsubscribeRoutes(services.deliveryFeedback),
     ...campaignRoutes(services.campaigns),
     ...statsRoutes(services.stats),
     ...contactRoutes(services.contacts),

@@ -14,7 +14,7 @@ export function eventRoutes(events: EventService) {
         operationId: "listEvents",
         summary: "List events",
         description:
-          "The organization's events (emails sent, opens, clicks), oldest first, in the shape of a webhook delivery's body and with the same `id`. A receiver that was down catches up from the last event id it processed (`after=evt_...`) without waiting for retries. `nextCursor` (the last event's id) is set when the page is full; when it is null the page reached the newest event, and later events follow the last one listed. Events are kept as long as their emails.",
+          "The organization's events (emails sent, opens, clicks, bounces, complaints, unsubscribes), oldest first, in the shape of a webhook delivery's body and with the same `id`. A receiver that was down catches up from the last event id it processed (`after=evt_...`) without waiting for retries. `nextCursor` (the last event's id) is set when the page is full; when it is null the page reached the newest event, and later events follow the last one listed. Events are kept as long as their emails.",
         parameters: {
           after: {
             description:
@@ -25,7 +25,7 @@ export function eventRoutes(events: EventService) {
           },
           type: {
             description:
-              "Comma-separated event names to list: `EMAIL_SENT`, `EMAIL_OPENED`, `EMAIL_CLICKED`.",
+              "Comma-separated event names to list: `EMAIL_SENT`, `EMAIL_OPENED`, `EMAIL_CLICKED`, `EMAIL_BOUNCED`, `EMAIL_COMPLAINED`, `CONTACT_UNSUBSCRIBED`.",
           },
           emailTrackingId: {
             description: "Only the events of the email with this tracking id.",
@@ -38,7 +38,7 @@ export function eventRoutes(events: EventService) {
           "200": jsonAnswer("A page of events.", eventPageSchema),
           "400": errorDocs("A query parameter is invalid.", {
             badType:
-              'Invalid request query: "type": has unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
+              'Invalid request query: "type": has unknown event "EMAIL_DELIVERED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED, EMAIL_BOUNCED, EMAIL_COMPLAINED, CONTACT_UNSUBSCRIBED',
             badAfter: 'Invalid request query: "after" is not an event id (evt_...)',
           }),
         },

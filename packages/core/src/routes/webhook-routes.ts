@@ -75,7 +75,7 @@ export function webhookRoutes(webhooks: WebhookService) {
           "400": errorDocs("The body is invalid, the URL is refused, or the organization has 20 webhooks.", {
             notHttps: 'Invalid request body: "url": must be an https:// URL',
             unknownEvent:
-              'Invalid request body: "events[0]" is unknown event "EMAIL_BOUNCED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED',
+              'Invalid request body: "events[0]" is unknown event "EMAIL_DELIVERED"; use EMAIL_SENT, EMAIL_OPENED, EMAIL_CLICKED, EMAIL_BOUNCED, EMAIL_COMPLAINED, CONTACT_UNSUBSCRIBED',
             limit: "An organization can have at most 20 webhooks: delete one before adding another",
           }),
         },

@@ -5,6 +5,7 @@ import { createCampaignSchema } from "./campaigns/campaign-input.js";
 import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import type { ServiceDeps } from "./service-context.js";
+import { feedbackFigures } from "./stats/feedback-stats.js";
 import { rateTotals } from "./stats/rated-totals.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
@@ -90,16 +91,18 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
     },
     async get(organizationId, id) {
       const record = await getRecord(organizationId, id);
-      const [totals, links, emails] = await Promise.all([
+      const [totals, links, emails, feedback] = await Promise.all([
         storage.stats.campaignTotals(organizationId, id),
         storage.stats.campaignLinks(organizationId, id, options.detailLinkLimit ?? 500),
         storage.stats.campaignEmails(organizationId, id, options.detailEmailLimit),
+        storage.deliveryFeedback.totals(organizationId, { campaignId: id }),
       ]);
       const rated = rateTotals(totals);
       return {
         ...toApiCampaign(record),
         stats: {
           ...rated,
+          ...feedbackFigures(feedback, totals.totalEmails),
           human: { ...rated.human, noInteraction: totals.totalEmails - totals.human.openedEmails },
         },
         links,

@@ -104,9 +104,11 @@ export function createContactService(deps: ServiceDeps): ContactService {
       const address = email.trim().toLowerCase();
       const contact = await storage.stats.getContact(organizationId, address);
       if (!contact) throw notFound("Contact");
-      const [campaigns, timeline] = await Promise.all([
+      const [campaigns, timeline, feedback, [suppression]] = await Promise.all([
         campaignsOf(organizationId, [address]),
         storage.stats.contactTimeline(organizationId, address, contactTimelineLimit),
+        storage.deliveryFeedback.totals(organizationId, { recipient: address }),
+        storage.suppressions.findByAddresses(organizationId, [address]),
       ]);
       return {
         ...toSummary(contact, campaigns.get(address) ?? []),
@@ -123,6 +125,10 @@ export function createContactService(deps: ServiceDeps): ContactService {
             ? { machine: entry.machine, source: entry.source }
             : {}),
         })),
+        ...feedback,
+        suppression: suppression
+          ? { reason: suppression.reason, since: suppression.createdAt.toISOString() }
+          : null,
       };
     },
   };

@@ -1,11 +1,12 @@
 import { notFound } from "../errors.js";
-import type { DailyTotals } from "../ports/storage.js";
+import type { DailyFeedbackTotals, DailyTotals } from "../ports/storage.js";
 import { utcDayToIsoDate } from "../util/utc-day.js";
 import { toApiCampaign } from "./campaign-service.js";
 import { parsePeriod } from "./period.js";
 import { percentage } from "./rates.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type CampaignStatsInput, campaignStatsSchema } from "./stats/campaign-stats-input.js";
+import { feedbackFigures } from "./stats/feedback-stats.js";
 import { rateTotals } from "./stats/rated-totals.js";
 import type { CampaignPeriodStats, DailyActivity, GlobalStats } from "./stats/stats-answers.js";
 import { parseInput } from "./validation/parse-input.js";
@@ -27,11 +28,18 @@ export interface StatsService {
   global(organizationId: string): Promise<GlobalStats>;
 }
 
-function zeroFilledDays(rows: DailyTotals[], firstDay: number, lastDay: number): DailyActivity[] {
+function zeroFilledDays(
+  rows: DailyTotals[],
+  feedbackRows: DailyFeedbackTotals[],
+  firstDay: number,
+  lastDay: number,
+): DailyActivity[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
+  const feedbackByDay = new Map(feedbackRows.map((row) => [row.day, row]));
   const days: DailyActivity[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
     const row = byDay.get(day);
+    const feedback = feedbackByDay.get(day);
     days.push({
       date: utcDayToIsoDate(day),
       opens: row?.opens ?? 0,
@@ -39,6 +47,10 @@ function zeroFilledDays(rows: DailyTotals[], firstDay: number, lastDay: number):
       emails: row?.emails ?? 0,
       humanOpens: row?.humanOpens ?? 0,
       humanClicks: row?.humanClicks ?? 0,
+      hardBounces: feedback?.hardBounces ?? 0,
+      softBounces: feedback?.softBounces ?? 0,
+      complaints: feedback?.complaints ?? 0,
+      unsubscribes: feedback?.unsubscribes ?? 0,
     });
   }
   return days;
@@ -54,14 +66,17 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       const range = parsePeriod(period, clock.now());
       const record = await storage.campaigns.get(organizationId, campaignId);
       if (!record) throw notFound("Campaign");
-      const [emails, daily, topLinks] = await Promise.all([
+      const [emails, daily, topLinks, feedback, dailyFeedback] = await Promise.all([
         storage.stats.campaignPeriodEmails(organizationId, campaignId, range),
         storage.stats.campaignDailyTotals(organizationId, campaignId, range.firstDay, range.lastDay),
         storage.stats.campaignPeriodTopLinks(organizationId, campaignId, range, periodTopLinkCount),
+        // Like the open rate: the feedback of the emails sent in the period, whenever it came.
+        storage.deliveryFeedback.totals(organizationId, { campaignId, sentWithin: range }),
+        storage.deliveryFeedback.dailyTotals(organizationId, campaignId, range.firstDay, range.lastDay),
       ]);
       // The period starts at a day boundary and ends at its last day's end (or now, which no
       // event is past), so the daily rollup counts exactly the period's events.
-      const openAndClicks = zeroFilledDays(daily, range.firstDay, range.lastDay);
+      const openAndClicks = zeroFilledDays(daily, dailyFeedback, range.firstDay, range.lastDay);
       const totalOpens = openAndClicks.reduce((sum, day) => sum + day.opens, 0);
       const totalClicks = openAndClicks.reduce((sum, day) => sum + day.clicks, 0);
       const humanOpens = openAndClicks.reduce((sum, day) => sum + day.humanOpens, 0);
@@ -77,6 +92,7 @@ export function createStatsService(deps: ServiceDeps): StatsService {
           clickThroughRate: percentage(totalClicks, totalOpens),
           uniqueRecipients: emails.uniqueRecipients,
           noInteraction: emails.totalEmails - emails.openedEmails,
+          ...feedbackFigures(feedback, emails.totalEmails),
           human: {
             totalOpens: humanOpens,
             totalClicks: humanClicks,
@@ -90,7 +106,11 @@ export function createStatsService(deps: ServiceDeps): StatsService {
       };
     },
     async global(organizationId) {
-      return rateTotals(await storage.stats.organizationTotals(organizationId));
+      const [totals, feedback] = await Promise.all([
+        storage.stats.organizationTotals(organizationId),
+        storage.deliveryFeedback.totals(organizationId, {}),
+      ]);
+      return { ...rateTotals(totals), ...feedbackFigures(feedback, totals.totalEmails) };
     },
   };
 }

@@ -825,7 +825,7 @@ describe("docs/openapi.json against the live handler", () => {
 
     const events = await call("GET /api/events", { query: "type=EMAIL_SENT&limit=1" });
     expect(events.status).toBe(200);
-    expect(await statusOf("GET /api/events", { query: "type=EMAIL_BOUNCED" })).toBe(400);
+    expect(await statusOf("GET /api/events", { query: "type=EMAIL_DELIVERED" })).toBe(400);
 
     expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(200);
     expect(await statusOf("DELETE /api/webhooks/{id}", { params: id })).toBe(404);
@@ -847,6 +847,19 @@ describe("docs/openapi.json against the live handler", () => {
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(200);
       expect(await statusOf("DELETE /api/suppressions/{address}", { params })).toBe(404);
     }
+
+    const unsubscribe = "POST /api/emails/{emailTrackingId}/unsubscribe";
+    const sent = await call("POST /api/send", {
+      body: { from: "ann@acme.example", to: "bob@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
+    });
+    expect(sent.status).toBe(200);
+    const params = { emailTrackingId: (sent.json as { emailTrackingId: string }).emailTrackingId };
+    expect(await statusOf(unsubscribe, { params, body: requestExample(unsubscribe) })).toBe(200);
+    expect(await statusOf(unsubscribe, { params, body: { recipient: "zed" } })).toBe(400);
+    expect(await statusOf(unsubscribe, { params, body: { recipient: "zed@example.com" } })).toBe(422);
+    expect(await statusOf(unsubscribe, { params, body: "x", contentType: "text/plain" })).toBe(415);
+    expect(await statusOf(unsubscribe, { params, body: { recipient: "x".repeat(maxBodyBytes) } })).toBe(413);
+    expect(await statusOf(unsubscribe, { params: { emailTrackingId: "nope" }, body: {} })).toBe(404);
   });
 
   it("answers the one-click unsubscribe operations and their errors as documented", async () => {

@@ -38,6 +38,16 @@ describe("createMailPulse options", () => {
     ["an unknown acknowledge mode", { tracking: { acknowledge: "later" } }, /tracking\.acknowledge.*"later"/],
     ["an unknown IP retention", { tracking: { ipAddresses: "half" } }, /tracking\.ipAddresses/],
     ["a negative body limit", { maxBodyBytes: -1 }, /maxBodyBytes/],
+    [
+      "a soft-bounce limit of 0",
+      { deliverability: { softBounceLimit: 0 } },
+      /deliverability\.softBounceLimit.*at least 1.*0/,
+    ],
+    [
+      "a fractional soft-bounce window",
+      { deliverability: { softBounceWindowDays: 0.5 } },
+      /deliverability\.softBounceWindowDays/,
+    ],
     ["a platform domain with a scheme", { platformDomain: "https://x.example" }, /platformDomain.*host name/],
     ["a logger without error()", { logger: { info: () => {} } }, /logger.*`info` and `error`/],
     ["SNS without topics", { sns: {} }, /sns\.topicArns.*arn:aws:sns/],

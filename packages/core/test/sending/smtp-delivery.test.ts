@@ -78,6 +78,15 @@ for (const storage of storageFactories) {
           totalClicks: 1,
           openRate: 100,
           clickRate: 100,
+          // No bounce, complaint nor unsubscribe came back.
+          hardBounces: 0,
+          softBounces: 0,
+          complaints: 0,
+          unsubscribes: 0,
+          hardBounceRate: 0,
+          softBounceRate: 0,
+          complaintRate: 0,
+          unsubscribeRate: 0,
           // Node's fetch (user agent `node`) is a script, not a person: counted raw, not human.
           human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 1 },
         });

@@ -138,6 +138,69 @@ describe.each(storageFactories)("webhook delivery on $name", ({ create }) => {
     expect(await mailpulse.deliverWebhooks()).toBe(0);
   });
 
+  it("delivers EMAIL_BOUNCED, EMAIL_COMPLAINED and CONTACT_UNSUBSCRIBED signed, once each, only to subscribers", async () => {
+    const context = await setup();
+    const { mailpulse, receiver, organizationId } = context;
+    const lifecycle = await mailpulse.webhooks.create(organizationId, {
+      url: `${receiver.url}/lifecycle`,
+      events: ["EMAIL_BOUNCED", "EMAIL_COMPLAINED", "CONTACT_UNSUBSCRIBED"],
+    });
+    await mailpulse.webhooks.create(organizationId, { url: `${receiver.url}/sent`, events: ["EMAIL_SENT"] });
+    const sent = await sendOne(context);
+    const target = { organizationId, emailId: sent.emailId, recipient: "Ann@Example.com" };
+    const bounce = {
+      ...target,
+      bounceType: "hard" as const,
+      status: "5.1.1",
+      diagnostic: "smtp; 550 5.1.1 user unknown",
+      source: "inbound-smtp" as const,
+    };
+    // Each report twice, as an MTA retrying would: delivered once.
+    for (let n = 0; n < 2; n++) {
+      await mailpulse.deliveryFeedback.recordBounce(bounce);
+      await mailpulse.deliveryFeedback.recordComplaint({
+        ...target,
+        feedbackType: "abuse",
+        source: "inbound-smtp",
+      });
+      await mailpulse.deliveryFeedback.recordUnsubscribe({ ...target, source: "one-click" });
+    }
+
+    expect(await mailpulse.deliverWebhooks()).toBe(4);
+    const requests = await receiver.waitFor(4);
+    const lifecycleRequests = requests.filter((request) => request.path === "/lifecycle");
+    for (const request of lifecycleRequests) expectSigned(request, lifecycle.secret);
+    const bodies = lifecycleRequests.map((request) => JSON.parse(request.rawBody));
+    const dataOf = (type: string) => bodies.find((body) => body.type === type)?.data;
+    expect(bodies.map((body) => body.type).sort()).toEqual([
+      "CONTACT_UNSUBSCRIBED",
+      "EMAIL_BOUNCED",
+      "EMAIL_COMPLAINED",
+    ]);
+    expect(dataOf("EMAIL_BOUNCED")).toMatchObject({
+      emailId: sent.emailId,
+      emailTrackingId: sent.emailTrackingId,
+      recipient: "ann@example.com",
+      bounceType: "hard",
+      status: "5.1.1",
+      diagnostic: "smtp; 550 5.1.1 user unknown",
+    });
+    expect(dataOf("EMAIL_COMPLAINED")).toMatchObject({ recipient: "ann@example.com", feedbackType: "abuse" });
+    expect(dataOf("CONTACT_UNSUBSCRIBED")).toMatchObject({
+      recipient: "ann@example.com",
+      source: "one-click",
+    });
+    // The body is the event the API lists.
+    const listed = await mailpulse.events.list(organizationId, {
+      type: "EMAIL_BOUNCED,EMAIL_COMPLAINED,CONTACT_UNSUBSCRIBED",
+    });
+    expect([...bodies].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...listed.data].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(requests.filter((request) => request.path === "/sent")).toHaveLength(1);
+    expect(await mailpulse.deliverWebhooks()).toBe(0);
+  });
+
   it("retries a failing receiver on the schedule until it succeeds, logging every attempt", async () => {
     const context = await setup((_request, index) =>
       index < 3 ? { status: 500, body: `down ${index} ${"x".repeat(2000)}` } : { status: 204 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noFeedback } from "../reader-figures.js";
 import { type ApiTestTarget, createApiClient, createTenant } from "./api-target.js";
 
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -31,6 +32,7 @@ export function campaignContract(target: () => ApiTestTarget, limitedTarget: () 
           totalClicks: 0,
           openRate: 0,
           clickRate: 0,
+          ...noFeedback,
           human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 0 },
         },
         links: [],

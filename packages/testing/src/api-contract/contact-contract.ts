@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noContactFeedback } from "../reader-figures.js";
 import { createTestClock } from "../test-clock.js";
 import { type ApiTestTarget, createApiClient, createTenant, type StartApiTarget } from "./api-target.js";
 import { contractPlatformDomain } from "./send-contract.js";
@@ -116,6 +117,7 @@ export function contactContract(start: StartApiTarget): void {
         firstSeen: "2026-03-01T08:00:00.000Z",
         openRate: 2,
         clickRate: 0,
+        ...noContactFeedback,
         timeline: [
           {
             type: "opened",

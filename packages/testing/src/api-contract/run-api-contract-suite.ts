@@ -4,6 +4,7 @@ import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
 import { connectionContract } from "./connection-contract.js";
 import { contactContract } from "./contact-contract.js";
+import { deliveryFeedbackContract } from "./delivery-feedback-contract.js";
 import { domainContract } from "./domain-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
@@ -58,5 +59,6 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     suppressionContract(start);
     unsubscribeContract(start);
     snsContract(start);
+    deliveryFeedbackContract(start);
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noFeedback, noFeedbackDay } from "../reader-figures.js";
 import { createTestClock } from "../test-clock.js";
 import { type ApiTestTarget, createApiClient, createTenant, type StartApiTarget } from "./api-target.js";
 import { contractPlatformDomain } from "./send-contract.js";
@@ -81,6 +82,7 @@ export function statsContract(start: StartApiTarget): void {
           clickThroughRate: 300,
           uniqueRecipients: 3,
           noInteraction: 1,
+          ...noFeedback,
           human: { totalOpens: 0, totalClicks: 3, openRate: 50, clickThroughRate: 0, noInteraction: 1 },
         },
         topLinks: [
@@ -96,10 +98,27 @@ export function statsContract(start: StartApiTarget): void {
         emails: 0,
         humanOpens: 0,
         humanClicks: 0,
+        ...noFeedbackDay,
       });
       expect(openAndClicks.slice(-2)).toEqual([
-        { date: "2026-03-09", opens: 1, clicks: 0, emails: 1, humanOpens: 0, humanClicks: 0 },
-        { date: "2026-03-10", opens: 0, clicks: 3, emails: 1, humanOpens: 0, humanClicks: 3 },
+        {
+          date: "2026-03-09",
+          opens: 1,
+          clicks: 0,
+          emails: 1,
+          humanOpens: 0,
+          humanClicks: 0,
+          ...noFeedbackDay,
+        },
+        {
+          date: "2026-03-10",
+          opens: 0,
+          clicks: 3,
+          emails: 1,
+          humanOpens: 0,
+          humanClicks: 3,
+          ...noFeedbackDay,
+        },
       ]);
     });
 
@@ -174,6 +193,7 @@ export function statsContract(start: StartApiTarget): void {
           totalClicks: 3,
           openRate: 50,
           clickRate: 50,
+          ...noFeedback,
           human: { totalOpens: 0, totalClicks: 3, openRate: 50, clickRate: 50 },
         },
       });
@@ -183,6 +203,7 @@ export function statsContract(start: StartApiTarget): void {
         totalClicks: 0,
         openRate: 0,
         clickRate: 0,
+        ...noFeedback,
         human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0 },
       });
       expect(await call("GET", "/api/stats")).toMatchObject({ status: 401, body: { error: "Unauthorized" } });

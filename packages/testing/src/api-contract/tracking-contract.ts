@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noFeedback } from "../reader-figures.js";
 import { type ApiTestTarget, createApiClient, createTenant } from "./api-target.js";
 
 const html =
@@ -52,6 +53,7 @@ export function trackingContract(target: () => ApiTestTarget): void {
         totalClicks: 0,
         openRate: 100,
         clickRate: 0,
+        ...noFeedback,
         human: { totalOpens: 1, totalClicks: 0, openRate: 100, clickRate: 0, noInteraction: 0 },
       });
       expect(body.emails[0]).toMatchObject({ opens: 2, clicks: 0 });
@@ -152,6 +154,7 @@ export function trackingContract(target: () => ApiTestTarget): void {
         totalClicks: 3,
         openRate: 100,
         clickRate: 100,
+        ...noFeedback,
         human: { totalOpens: 0, totalClicks: 0, openRate: 0, clickRate: 0, noInteraction: 1 },
       });
       expect(body.links).toEqual([

@@ -128,8 +128,8 @@ export function webhookContract(start: StartApiTarget): void {
         /user name or password/,
       );
       expect(await refused({ url: "not a url", events: allEvents })).toMatch(/url/);
-      expect(await refused({ url: "https://hooks.example.com/in", events: ["EMAIL_BOUNCED"] })).toContain(
-        '"EMAIL_BOUNCED"',
+      expect(await refused({ url: "https://hooks.example.com/in", events: ["EMAIL_DELIVERED"] })).toContain(
+        '"EMAIL_DELIVERED"',
       );
       expect(await refused({ url: "https://hooks.example.com/in", events: [] })).toMatch(/events/);
       expect(await refused({ url: "https://hooks.example.com/in" })).toMatch(/events/);
@@ -332,7 +332,7 @@ export function webhookContract(start: StartApiTarget): void {
         "limit=0",
         "limit=1001",
         "limit=x",
-        "type=EMAIL_BOUNCED",
+        "type=EMAIL_DELIVERED",
         "after=garbage",
         "after=evt_0",
         "tag=nocolon",

@@ -7,6 +7,7 @@
 import type { CampaignPeriodStats } from "@mailpulse/core";
 import type { Storage } from "@mailpulse/core/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noFeedback, noFeedbackDay } from "../reader-figures.js";
 import { contractServices } from "./contract-services.js";
 import { knownHistoryClock, seedKnownHistory, urls } from "./known-history.js";
 import type { StorageFactory } from "./storage-factory.js";
@@ -25,17 +26,21 @@ function days(first: string, count: number, overrides: Record<string, Partial<Da
 
 // Every hit of the known history is a reader's (its verdicts say "no machine signal"), so its
 // human figures equal the raw ones; human-stats-contract.ts has machine hits.
-type PeriodNumbers = Omit<CampaignPeriodStats["stats"], "human">;
+type PeriodNumbers = Omit<CampaignPeriodStats["stats"], "human" | keyof typeof noFeedback>;
 
 /** A day whose hits were all a reader's. */
-function readersDay(day: Omit<Day, "humanOpens" | "humanClicks">): Day {
-  return { ...day, humanOpens: day.opens, humanClicks: day.clicks };
+function readersDay(day: Omit<Day, "humanOpens" | "humanClicks" | keyof typeof noFeedbackDay>): Day {
+  return { ...day, ...noFeedbackDay, humanOpens: day.opens, humanClicks: day.clicks };
 }
 
 /** Period numbers whose hits were all a reader's. */
 function readersPeriod(stats: PeriodNumbers): CampaignPeriodStats["stats"] {
   const { totalOpens, totalClicks, openRate, clickThroughRate, noInteraction } = stats;
-  return { ...stats, human: { totalOpens, totalClicks, openRate, clickThroughRate, noInteraction } };
+  return {
+    ...stats,
+    ...noFeedback,
+    human: { totalOpens, totalClicks, openRate, clickThroughRate, noInteraction },
+  };
 }
 
 /** Detail or global numbers whose hits were all a reader's (`noInteraction` for the detail). */
@@ -44,7 +49,11 @@ function readersTotals<
 >(stats: T, noInteraction?: number) {
   const { totalOpens, totalClicks, openRate, clickRate } = stats;
   const human = { totalOpens, totalClicks, openRate, clickRate };
-  return { ...stats, human: noInteraction === undefined ? human : { ...human, noInteraction } };
+  return {
+    ...stats,
+    ...noFeedback,
+    human: noInteraction === undefined ? human : { ...human, noInteraction },
+  };
 }
 
 /** Campaign detail, period and organization statistics over a storage from `createStorage`. */

@@ -7,6 +7,7 @@
 import type { ContactService } from "@mailpulse/core";
 import type { Storage } from "@mailpulse/core/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noContactFeedback } from "../reader-figures.js";
 import { contractServices } from "./contract-services.js";
 import { historyWriter, knownHistoryClock, seedKnownHistory, urls } from "./known-history.js";
 import type { StorageFactory } from "./storage-factory.js";
@@ -151,6 +152,7 @@ export function contactsContract(createStorage: StorageFactory): void {
       expect(detail).toEqual({
         ...ann,
         firstSeen: "2026-01-10T12:00:00.000Z",
+        ...noContactFeedback,
         openRate: 1,
         clickRate: 1,
         timeline: readerEvents([
@@ -195,6 +197,7 @@ export function contactsContract(createStorage: StorageFactory): void {
       expect(await contacts.get(history.acme, "bob@example.com")).toEqual({
         ...bob,
         firstSeen: "2026-02-09T00:00:00.000Z",
+        ...noContactFeedback,
         openRate: 0,
         clickRate: 1,
         timeline: readerEvents([
@@ -211,6 +214,7 @@ export function contactsContract(createStorage: StorageFactory): void {
       expect(await contacts.get(history.acme, "first_last@example.com")).toEqual({
         ...firstLast,
         firstSeen: "2026-03-10T09:00:00.000Z",
+        ...noContactFeedback,
         openRate: 0,
         clickRate: 0,
         timeline: [{ type: "sent", timestamp: "2026-03-10T09:00:00.000Z", subject: "Welcome" }],
@@ -289,6 +293,7 @@ export function contactsContract(createStorage: StorageFactory): void {
         engagementScore: 100,
         lastActivity: "2026-03-10T11:00:00.000Z",
         firstSeen: "2026-03-10T10:00:00.000Z",
+        ...noContactFeedback,
         openRate: 1,
         clickRate: 0,
         timeline: readerEvents([

@@ -9,6 +9,7 @@ import type { HitVerdict } from "@mailpulse/core";
 import { noMachineSignal } from "@mailpulse/core";
 import type { Storage } from "@mailpulse/core/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noFeedback, noFeedbackDay } from "../reader-figures.js";
 import { contractServices } from "./contract-services.js";
 import { historyWriter, knownHistoryClock } from "./known-history.js";
 import type { StorageFactory } from "./storage-factory.js";
@@ -78,6 +79,7 @@ export function humanStatsContract(createStorage: StorageFactory): void {
         totalClicks: 3,
         openRate: 100,
         clickRate: 66.67,
+        ...noFeedback,
         human: { totalOpens: 1, totalClicks: 1, openRate: 66.67, clickRate: 33.33, noInteraction: 1 },
       });
       expect(detail.links).toEqual([
@@ -99,6 +101,7 @@ export function humanStatsContract(createStorage: StorageFactory): void {
         clickThroughRate: 150,
         uniqueRecipients: 3,
         noInteraction: 0,
+        ...noFeedback,
         human: { totalOpens: 1, totalClicks: 1, openRate: 66.67, clickThroughRate: 100, noInteraction: 1 },
       });
       expect(result.openAndClicks.at(-1)).toEqual({
@@ -108,6 +111,7 @@ export function humanStatsContract(createStorage: StorageFactory): void {
         emails: 3,
         humanOpens: 1,
         humanClicks: 1,
+        ...noFeedbackDay,
       });
       expect(result.openAndClicks.at(-2)).toMatchObject({ humanOpens: 0, humanClicks: 0 });
     });
@@ -119,6 +123,7 @@ export function humanStatsContract(createStorage: StorageFactory): void {
         totalClicks: 3,
         openRate: 100,
         clickRate: 66.67,
+        ...noFeedback,
         human: { totalOpens: 1, totalClicks: 1, openRate: 66.67, clickRate: 33.33 },
       });
     });

@@ -187,6 +187,7 @@ export function outboxContract(createStorage: StorageFactory): void {
         ip: null,
         userAgent: null,
         verdict: null,
+        details: null,
       });
       const deliveries = await deliveriesOf(storage, acme);
       expect(

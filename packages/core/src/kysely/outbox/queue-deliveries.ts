@@ -1,19 +1,27 @@
 import { type Kysely, sql } from "kysely";
+import { storedEventTypes, webhookEventTypeOf } from "../../events/event-types.js";
 import type { MailPulseDatabase } from "../schema.js";
+
+/** Every event log type with its webhook event name (fixed identifiers, inlined into the SQL). */
+const eventTypePairs = storedEventTypes.map((type) => [type, webhookEventTypeOf(type)] as const);
 
 /**
  * The webhook event name of an event row's `type`, as SQL. One mapping for the outbox writes and
  * the subscription match below; `webhookEventTypeOf` is its TypeScript twin.
  */
 export const webhookEventTypeSql = (typeColumn: string) =>
-  sql<string>`case ${sql.ref(typeColumn)} when 'sent' then 'EMAIL_SENT' when 'open' then 'EMAIL_OPENED' else 'EMAIL_CLICKED' end`;
+  sql<string>`case ${sql.ref(typeColumn)} ${sql.raw(
+    eventTypePairs.map(([stored, name]) => `when '${stored}' then '${name}'`).join(" "),
+  )} end`;
 
 /**
  * `LIKE` pattern matching a webhook's `events` (a JSON array of names) that holds the event row's
  * type. Names are fixed identifiers, so the quoted match is exact.
  */
 const subscribedPattern = (typeColumn: string) =>
-  sql<string>`case ${sql.ref(typeColumn)} when 'sent' then '%"EMAIL_SENT"%' when 'open' then '%"EMAIL_OPENED"%' else '%"EMAIL_CLICKED"%' end`;
+  sql<string>`case ${sql.ref(typeColumn)} ${sql.raw(
+    eventTypePairs.map(([stored, name]) => `when '${stored}' then '%"${name}"%'`).join(" "),
+  )} end`;
 
 /**
  * Queues one delivery per (event row with id >= `fromEventId`, active webhook of its organization

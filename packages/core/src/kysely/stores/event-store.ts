@@ -8,7 +8,8 @@ type Db = Kysely<MailPulseDatabase>;
 
 /**
  * {@link EventStore} on Kysely: the `mailpulse_event` log with what each body reports, joined
- * from the email, its campaign and the clicked link.
+ * from the email, its campaign and the clicked link; bounces, complaints and unsubscribes carry
+ * their own `details` JSON.
  *
  * Order: a page is "id > after". SQLite runs one write transaction at a time, so ids grow in
  * commit order; on PostgreSQL every writer of the log holds the event log lock from before its
@@ -31,6 +32,7 @@ export function createEventStore(db: Db): EventStore {
         "e.machine",
         "e.source",
         "e.reasons",
+        "e.details",
         "m.id as email_id",
         "m.tracking_id",
         "m.sender",
@@ -91,7 +93,9 @@ export function createEventStore(db: Db): EventStore {
       link: row.link_id === null || row.link_url === null ? null : { id: row.link_id, url: row.link_url },
       ip: row.ip,
       userAgent: row.user_agent,
-      verdict: row.type === "sent" ? null : verdictOf(row),
+      verdict: row.type === "open" || row.type === "click" ? verdictOf(row) : null,
+      // Written by the feedback store from typed details only (see delivery-feedback-store.ts).
+      details: row.details === null ? null : (JSON.parse(row.details) as StoredEvent["details"]),
     }));
   }
 

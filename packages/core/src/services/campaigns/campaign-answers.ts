@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { feedbackCountFields, feedbackRateFields } from "../stats/feedback-stats.js";
 import { dateTime } from "../validation/answer-fields.js";
 
 /** `Campaign` in the OpenAPI document. */
@@ -63,6 +64,8 @@ export const campaignDetailSchema = z
         totalClicks: z.int().min(0).describe("Click events."),
         openRate: z.number().min(0).max(100).describe("Emails opened (an open or a click) / emails x 100."),
         clickRate: z.number().min(0).max(100).describe("Emails with a click / emails x 100."),
+        ...feedbackCountFields,
+        ...feedbackRateFields,
         human: z
           .strictObject({
             totalOpens: z.int().min(0).describe("Human open events."),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { feedbackCountFields } from "../stats/feedback-stats.js";
 import { dateTime } from "../validation/answer-fields.js";
 
 /** `ContactSummary` in the OpenAPI document. */
@@ -65,6 +66,25 @@ export const contactDetailSchema = contactSummarySchema
       .array(contactTimelineEventSchema)
       .max(100)
       .describe("The contact's sends, opens and clicks, newest first, at most 100."),
+    hardBounces: feedbackCountFields.hardBounces.describe(
+      "The contact's sent emails that hard-bounced for it.",
+    ),
+    softBounces: feedbackCountFields.softBounces.describe(
+      "The contact's sent emails that soft-bounced for it (and did not hard-bounce).",
+    ),
+    complaints: feedbackCountFields.complaints.describe("The contact's sent emails it complained about."),
+    unsubscribes: feedbackCountFields.unsubscribes.describe(
+      "The contact's sent emails it unsubscribed from.",
+    ),
+    suppression: z
+      .strictObject({
+        reason: z.enum(["hard_bounce", "complaint", "unsubscribe", "manual"]),
+        since: dateTime.describe("When the address was first suppressed."),
+      })
+      .nullable()
+      .describe(
+        "Whether sends to the contact are dropped (docs/deliverability.md): its suppression list entry's reason and time, or null.",
+      ),
   })
   .meta({ id: "ContactDetail" });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { webhookEventTypes } from "../../events/event-types.js";
 import type { WebhookEventType } from "../../ports/storage.js";
 import { pageLimit } from "../validation/page-query.js";
 
@@ -7,7 +8,7 @@ export const defaultEventPageSize = 100;
 /** The largest accepted `limit`. */
 export const maxEventPageSize = 1000;
 
-const eventTypes: readonly WebhookEventType[] = ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"];
+const eventTypes: readonly WebhookEventType[] = webhookEventTypes;
 
 /**
  * What `events.list` takes (the query of `GET /api/events`): `limit` coerced from the query

@@ -83,9 +83,9 @@ export const emailSchema = z
     id: z.string().describe("MailPulse's id of the email."),
     emailTrackingId: z.string(),
     status: z
-      .enum(["sending", "sent", "failed", "unknown", "suppressed"])
+      .enum(["sending", "sent", "failed", "unknown", "suppressed", "bounced"])
       .describe(
-        "`unknown`: the server stopped while the provider had the message; it may have been delivered, and is counted and tracked like `sent`. `suppressed`: every `to` recipient was on the suppression list, so nothing was sent; counted nowhere.",
+        "`unknown`: the server stopped while the provider had the message; it may have been delivered, and is counted and tracked like `sent`. `suppressed`: every `to` recipient was on the suppression list, so nothing was sent; counted nowhere. `bounced`: it was sent and every `to` recipient hard-bounced since; counted like `sent` (docs/deliverability.md).",
       ),
     failureReason: z
       .string()

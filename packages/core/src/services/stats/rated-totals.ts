@@ -1,5 +1,6 @@
 import type { CampaignTotals } from "../../ports/storage.js";
 import { percentage } from "../rates.js";
+import type { FeedbackFigures } from "./feedback-stats.js";
 import type { GlobalStats } from "./stats-answers.js";
 
 /**
@@ -8,7 +9,7 @@ import type { GlobalStats } from "./stats-answers.js";
  * or a click) or clicked / emails x 100, over human hits too (still divided by all emails); every
  * rate is 0 when there are no emails.
  */
-export function rateTotals(totals: CampaignTotals): GlobalStats {
+export function rateTotals(totals: CampaignTotals): Omit<GlobalStats, keyof FeedbackFigures> {
   return {
     totalEmails: totals.totalEmails,
     totalOpens: totals.totalOpens,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignSchema, linkClicksSchema } from "../campaigns/campaign-answers.js";
 import { dateTime } from "../validation/answer-fields.js";
+import { feedbackCountFields, feedbackRateFields } from "./feedback-stats.js";
 
 /** `DailyActivity` in the OpenAPI document. */
 export const dailyActivitySchema = z
@@ -11,6 +12,10 @@ export const dailyActivitySchema = z
     emails: z.int().min(0).describe("Emails sent that day."),
     humanOpens: z.int().min(0).describe("Open events that day judged human (docs/measurement.md)."),
     humanClicks: z.int().min(0).describe("Click events that day judged human."),
+    hardBounces: z.int().min(0).describe("Emails hard-bounced that day (by the report's time)."),
+    softBounces: z.int().min(0).describe("Emails soft-bounced that day."),
+    complaints: z.int().min(0).describe("Emails complained about that day."),
+    unsubscribes: z.int().min(0).describe("Emails unsubscribed from that day."),
   })
   .meta({ id: "DailyActivity" });
 
@@ -41,6 +46,8 @@ export const campaignPeriodStatsSchema = z
           .describe("Click events / open events x 100 (0 without opens; may exceed 100)."),
         uniqueRecipients: z.int().min(0).describe("Distinct `to` addresses of the period's emails."),
         noInteraction: z.int().min(0).describe("Emails sent in the period with no open and no click."),
+        ...feedbackCountFields,
+        ...feedbackRateFields,
         human: z
           .strictObject({
             totalOpens: z.int().min(0).describe("Human open events in the period."),
@@ -84,6 +91,8 @@ export const globalStatsSchema = z
       .max(100)
       .describe("Emails opened (an open or a click) / emails x 100, two decimals."),
     clickRate: z.number().min(0).max(100).describe("Emails with a click / emails x 100, two decimals."),
+    ...feedbackCountFields,
+    ...feedbackRateFields,
     human: z
       .strictObject({
         totalOpens: z.int().min(0).describe("Human open events."),

@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { webhookEventTypes } from "../../events/event-types.js";
 import { dateTime } from "../validation/answer-fields.js";
+
+/** Where an unsubscribe came from (`CONTACT_UNSUBSCRIBED`'s `source`). */
+const unsubscribeSources = ["one-click", "page", "mailto", "api"] as const;
 
 /** `Webhook` in the OpenAPI document. */
 export const webhookSchema = z
   .strictObject({
     id: z.string(),
     url: z.string().meta({ format: "uri" }),
-    events: z.array(z.enum(["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"])).min(1),
+    events: z.array(z.enum(webhookEventTypes)).min(1),
     secret: z
       .string()
       .min(32)
@@ -47,7 +51,7 @@ export const webhookDeliverySchema = z
   .strictObject({
     id: z.string(),
     eventId: z.string().describe("The delivered event's id (`evt_...`), as in its body."),
-    type: z.enum(["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]),
+    type: z.enum(webhookEventTypes),
     state: z
       .enum(["pending", "delivered", "failed", "dead"])
       .describe(
@@ -99,7 +103,7 @@ export type WebhookDeliveryDetail = z.output<typeof webhookDeliveryDetailSchema>
 export const webhookEventSchema = z
   .strictObject({
     id: z.string().describe("`evt_...`: the same in every delivery of the event and in the events API."),
-    type: z.enum(["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"]),
+    type: z.enum(webhookEventTypes),
     createdAt: dateTime,
     data: z.strictObject({
       emailId: z.string(),
@@ -144,12 +148,40 @@ export const webhookEventSchema = z
         )
         .optional(),
       source: z
-        .enum(["apple_privacy", "image_proxy", "security_scanner", "bot", "human"])
-        .describe("EMAIL_OPENED and EMAIL_CLICKED only: who made the hit.")
+        .enum(["apple_privacy", "image_proxy", "security_scanner", "bot", "human", ...unsubscribeSources])
+        .describe(
+          "EMAIL_OPENED and EMAIL_CLICKED: who made the hit (`apple_privacy`, `image_proxy`, `security_scanner`, `bot`, `human`). CONTACT_UNSUBSCRIBED: where the unsubscribe came from (`one-click`, `page`, `mailto`, `api`).",
+        )
         .optional(),
       reasons: z
         .array(z.string())
         .describe("EMAIL_OPENED and EMAIL_CLICKED only: why, each a short sentence.")
+        .optional(),
+      recipient: z
+        .string()
+        .describe(
+          "EMAIL_BOUNCED, EMAIL_COMPLAINED and CONTACT_UNSUBSCRIBED only: the recipient concerned, lowercased.",
+        )
+        .optional(),
+      bounceType: z
+        .enum(["hard", "soft"])
+        .describe(
+          "EMAIL_BOUNCED only: `hard` (permanent; the address is suppressed) or `soft` (transient; suppressed after repeated soft bounces, docs/deliverability.md).",
+        )
+        .optional(),
+      status: z
+        .string()
+        .nullable()
+        .describe("EMAIL_BOUNCED only: the enhanced status code (`5.1.1`), or null.")
+        .optional(),
+      diagnostic: z
+        .string()
+        .nullable()
+        .describe("EMAIL_BOUNCED only: the receiving server's words (bounded), or null.")
+        .optional(),
+      feedbackType: z
+        .string()
+        .describe("EMAIL_COMPLAINED only: the report's feedback type, lowercased (`abuse`, `fraud`, ...).")
         .optional(),
     }),
   })

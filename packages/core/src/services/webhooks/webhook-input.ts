@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { webhookEventTypes as allEventTypes } from "../../events/event-types.js";
 import type { WebhookEventType } from "../../ports/storage.js";
 
-/** The event names a webhook may subscribe to. */
-export const webhookEventTypes: readonly WebhookEventType[] = ["EMAIL_SENT", "EMAIL_OPENED", "EMAIL_CLICKED"];
+/** The event names a webhook may subscribe to: every event (events/event-types.ts). */
+export const webhookEventTypes: readonly WebhookEventType[] = allEventTypes;
 
 /** A webhook URL before the network checks: an absolute `https://` URL (see webhook-url.ts). */
 const urlSchema = z.string().trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters");
