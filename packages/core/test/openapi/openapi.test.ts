@@ -864,7 +864,7 @@ describe("docs/openapi.json against the live handler", () => {
 
   it("answers the one-click unsubscribe operations and their errors as documented", async () => {
     const sent = await call("POST /api/send", {
-      body: { from: "ann@acme.example", to: "bob@example.com", subject: "News", htmlContent: "<p>News</p>" },
+      body: { from: "ann@acme.example", to: "cleo@example.com", subject: "News", htmlContent: "<p>News</p>" },
     });
     const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
     const signingKey = await mailpulse.signingKey.key();
@@ -893,14 +893,14 @@ describe("docs/openapi.json against the live handler", () => {
 
   it("answers the SNS operation and its errors as documented", async () => {
     const sent = await call("POST /api/send", {
-      body: { from: "ann@acme.example", to: "bob@example.com", subject: "Bounce", htmlContent: "<p>x</p>" },
+      body: { from: "ann@acme.example", to: "dan@example.com", subject: "Bounce", htmlContent: "<p>x</p>" },
     });
     const trackingId = (sent.json as { emailTrackingId: string }).emailTrackingId;
     const message = JSON.stringify({
       notificationType: "Bounce",
       bounce: {
         bounceType: "Permanent",
-        bouncedRecipients: [{ emailAddress: "bob@example.com", status: "5.1.1" }],
+        bouncedRecipients: [{ emailAddress: "dan@example.com", status: "5.1.1" }],
       },
       mail: { messageId: "ses-1", headers: [{ name: "X-MailPulse-Tracking-Id", value: trackingId }] },
     });
