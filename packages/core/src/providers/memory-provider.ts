@@ -3,7 +3,10 @@ import type { Clock } from "../ports/clock.js";
 import { systemClock } from "../ports/clock.js";
 import type { MailProvider, OutgoingMessage, SendResult } from "../ports/mail-provider.js";
 
-/** A message the memory provider accepted: a copy of what was sent, with its id and time. */
+/**
+ * A message the memory provider accepted: a copy of what was sent (its `envelopes`, the
+ * per-recipient return paths, included), with its id and time.
+ */
 export type CapturedMessage = OutgoingMessage & {
   /** The id `send` resolved with, `<random hex>@memory.mailpulse`. */
   id: string;

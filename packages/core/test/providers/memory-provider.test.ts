@@ -45,6 +45,20 @@ describe("memoryProvider", () => {
     expect(provider.messages[0]?.headers).toEqual({ "X-MailPulse-Tracking-Id": "trk_1" });
   });
 
+  it("records the envelopes the message was handed over in, as given", async () => {
+    const provider = memoryProvider();
+    const envelopes = [
+      { from: "bounces+one@send.sender.test", to: ["alice@example.test"] },
+      { from: "bounces+two@send.sender.test", to: ["carol@example.test"] },
+    ];
+
+    await provider.send(message({ envelopes }));
+    await provider.send(message());
+
+    expect(provider.messages[0]?.envelopes).toEqual(envelopes);
+    expect(provider.messages[1]?.envelopes).toBeUndefined();
+  });
+
   it("logs one line per message naming the id, sender, visible recipients, the bcc count and the subject", async () => {
     const lines: string[] = [];
     const provider = memoryProvider({ log: (line) => lines.push(line) });
