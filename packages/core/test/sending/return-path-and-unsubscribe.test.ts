@@ -1,4 +1,4 @@
-import { smtpProvider } from "@mailpulse/core";
+import { createMailPulse, memoryProvider, smtpProvider } from "@mailpulse/core";
 import { type ApiTestTarget, createApiClient, createTenant, serverKinds } from "@mailpulse/testing/contracts";
 import { type SmtpTestServer, startSmtpTestServer } from "@mailpulse/testing/peers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -301,3 +301,60 @@ for (const storage of storageFactories) {
     });
   });
 }
+
+describe("the signing key at send time", () => {
+  it("is read from the storage once, not per send, and signs every return path", async () => {
+    const storage = await storageFactories[0]!.create();
+    const secret = Buffer.alloc(32, 7).toString("base64url");
+    let reads = 0;
+    // Counts what the storage is asked; the secret is fixed so the tokens can be read back with it.
+    Object.assign(storage, {
+      instanceSecrets: {
+        getOrCreate: async () => {
+          reads += 1;
+          return secret;
+        },
+      },
+    });
+    const provider = memoryProvider();
+    const mailpulse = createMailPulse({
+      storage,
+      baseUrl: "https://mail.example.com",
+      platformDomain: platform,
+      mailProvider: provider,
+      logger: { info: () => {}, error: () => {} },
+    });
+    try {
+      const { organization } = await createTenant(mailpulse);
+      const sends = await Promise.all(
+        [1, 2, 3].map((n) =>
+          mailpulse.emails.send(organization.id, {
+            from: "a@shop.example",
+            to: `reader${n}@example.com`,
+            subject: "S",
+            htmlContent: "<p>x</p>",
+          }),
+        ),
+      );
+      await mailpulse.emails.send(organization.id, {
+        from: "a@shop.example",
+        to: "reader4@example.com",
+        subject: "S",
+        htmlContent: "<p>x</p>",
+      });
+      expect(reads).toBe(1);
+      const key = Buffer.from(secret, "base64url");
+      for (const [index, sent] of sends.entries()) {
+        const captured = provider.messages.find((message) => message.id === sent.id);
+        const token = /^bounces\+([a-z2-7]{45})@/.exec(captured!.envelopes![0]!.from)?.[1];
+        expect(readRecipientToken(token!, "return-path", key), `send ${index}`).toEqual({
+          trackingId: sent.emailTrackingId,
+          recipientIndex: 0,
+        });
+      }
+    } finally {
+      await mailpulse.stop();
+      await storage.close();
+    }
+  });
+});
