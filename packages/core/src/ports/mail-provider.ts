@@ -66,7 +66,8 @@ export interface MessageEnvelope {
 
 /**
  * A recipient the receiving server refused while the message was handed over (a reply to RCPT
- * TO or to the end of DATA): 5xx is permanent (a hard bounce), 4xx temporary (soft).
+ * TO or to the end of DATA). The send service records it as a bounce, hard or soft by the rules
+ * returned mail is judged by (docs/deliverability.md, "Send-time rejections").
  */
 export interface RecipientRejection {
   /** The recipient as it was given in the envelope. */

@@ -13,6 +13,7 @@ import type {
   SuppressedRecipientRecord,
   TrackedEmail,
 } from "../ports/storage.js";
+import { judgeStatus } from "../returned-mail/status-rule.js";
 import { createSecretToken } from "../util/ids.js";
 import type { InFlight } from "../util/in-flight.js";
 import { findCampaign, type ResolveCampaign } from "./campaigns/resolve-campaign.js";
@@ -209,7 +210,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           organizationId,
           emailId,
           recipient: rejection.address,
-          bounceType: rejection.permanent ? "hard" : "soft",
+          bounceType: bounceTypeOf(rejection),
           status: rejection.status,
           diagnostic: rejection.diagnostic,
           source: "send-time",
@@ -399,11 +400,27 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
   };
 }
 
+/**
+ * Hard or soft, by the rule returned mail is judged by (docs/deliverability.md, "The bounce
+ * rules"): the reply class, except that a full mailbox (x.2.2, even as 552 5.2.2) and a retry
+ * timeout are soft. A rejection without a code is taken at the provider's word (`permanent`).
+ */
+function bounceTypeOf(rejection: RecipientRejection): "hard" | "soft" {
+  if (rejection.smtpCode === null && rejection.status === null) return rejection.permanent ? "hard" : "soft";
+  const { bounceType } = judgeStatus({
+    action: "failed",
+    status: rejection.status,
+    smtpCode: rejection.smtpCode,
+    text: rejection.diagnostic,
+  });
+  return bounceType === "hard" ? "hard" : "soft";
+}
+
 /** A send-time rejection as the send's answer lists it. */
 function toRejectedRecipient(rejection: RecipientRejection) {
   return {
     address: rejection.address,
-    bounceType: rejection.permanent ? ("hard" as const) : ("soft" as const),
+    bounceType: bounceTypeOf(rejection),
     status: rejection.status,
     diagnostic: rejection.diagnostic,
   };

@@ -30,6 +30,7 @@ for (const storage of storageFactories) {
         rejectRecipient: (address) => {
           if (address.startsWith("gone")) return { code: 550, message: "5.1.1 User unknown" };
           if (address.startsWith("busy")) return { code: 450, message: "4.2.1 Mailbox busy, try later" };
+          if (address.startsWith("full")) return { code: 552, message: "5.2.2 Mailbox full" };
           return undefined;
         },
       });
@@ -144,7 +145,7 @@ for (const storage of storageFactories) {
       const { key, organization } = await createTenant(target.mailpulse);
       const { sent } = await send(
         key,
-        { to: ["ann@example.com", "busy@example.com"], htmlContent: "<p>x</p>" },
+        { to: ["ann@example.com", "busy@example.com"], cc: "full@example.com", htmlContent: "<p>x</p>" },
         1,
       );
       expect(sent.body.rejectedRecipients).toEqual([
@@ -154,10 +155,15 @@ for (const storage of storageFactories) {
           status: "4.2.1",
           diagnostic: "450 4.2.1 Mailbox busy, try later",
         },
+        // A full mailbox is soft even as a 5xx, as in returned mail (docs/deliverability.md).
+        {
+          address: "full@example.com",
+          bounceType: "soft",
+          status: "5.2.2",
+          diagnostic: "552 5.2.2 Mailbox full",
+        },
       ]);
-      expect((await call("GET", "/api/suppressions?address=busy@example.com", { key })).body.data).toEqual(
-        [],
-      );
+      expect((await call("GET", "/api/suppressions", { key })).body.data).toEqual([]);
 
       const failed = await call("POST", "/api/send", {
         key,

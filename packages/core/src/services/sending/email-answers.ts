@@ -32,7 +32,9 @@ export const rejectedRecipientSchema = z
     address: z.string().describe("The recipient as it was given in the envelope."),
     bounceType: z
       .enum(["hard", "soft"])
-      .describe("`hard` for a 5xx reply (the address is suppressed), `soft` for a 4xx one."),
+      .describe(
+        "`hard` for a 5xx reply (the address is suppressed), `soft` for a 4xx one, a full mailbox (x.2.2) or a retry timeout (x.4.7).",
+      ),
     status: z.string().nullable().describe("The enhanced status code of the reply (`5.1.1`), or null."),
     diagnostic: z.string().describe("The server's reply, e.g. `550 5.1.1 User unknown`."),
   })
