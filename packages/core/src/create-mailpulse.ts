@@ -16,11 +16,16 @@ import { toLogger } from "./logger.js";
 import { clientAddressResolver } from "./measurement/client-address.js";
 import type { MailPulseHttp } from "./node/types.js";
 import type { MailPulseOptions } from "./options.js";
-import { assertValidOptions, warnAboutPlatformDomain } from "./options-validation.js";
+import {
+  assertValidOptions,
+  warnAboutPlainHttpUnsubscribe,
+  warnAboutPlatformDomain,
+} from "./options-validation.js";
 import { systemClock } from "./ports/clock.js";
 import { memoryProvider } from "./providers/memory-provider.js";
 import { apiRoutes } from "./routes/api-routes.js";
 import { createTrackingUrls } from "./routes/tracking-urls.js";
+import { createUnsubscribeUrl } from "./routes/unsubscribe-urls.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-key-service.js";
 import { type CampaignService, createCampaignService } from "./services/campaign-service.js";
 import { createCampaignResolver } from "./services/campaigns/resolve-campaign.js";
@@ -105,8 +110,9 @@ export interface MailPulse extends MailPulseHttp {
    * the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`), crash
    * reconciliation (emails left `sending` longer than `sending.staleAfterMs` become `unknown`; the
    * first pass is over when `start()` resolves) and the hourly purge of expired idempotency keys.
-   * Says once when secrets are stored unencrypted (no `encryptionKey`), and when the platform
-   * domain is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are
+   * Says once when secrets are stored unencrypted (no `encryptionKey`), when the platform
+   * domain is `localhost` or an IP address, and when `baseUrl` is `http://` on a host that is not
+   * loopback (one-click unsubscribe URLs want HTTPS, RFC 8058). Idempotent. Without it the API works, but webhooks are
    * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
    * verify is called, crashed sends stay `sending` and expired idempotency keys stay stored (they
    * are ignored all the same). Tracking hits need no start.
@@ -198,12 +204,30 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
 
   let started = false;
 
+  const suppressions = createSuppressionService(deps);
+  const deliveryFeedback = createDeliveryFeedbackService(deps, {
+    suppressions,
+    softBounceRule: {
+      limit: options.deliverability?.softBounceLimit ?? defaultSoftBounceRule.limit,
+      windowDays: options.deliverability?.softBounceWindowDays ?? defaultSoftBounceRule.windowDays,
+    },
+  });
+  const signingKey = createSigningKeySource({
+    signingSecret: options.signingSecret,
+    encryptionKey: options.encryptionKey,
+    instanceSecrets: options.storage.instanceSecrets,
+    logger,
+  });
+
   const emailsInFlight = createInFlight();
   const emails = createEmailService(deps, {
     mailProvider,
     resolveCampaign: createCampaignResolver(deps, limits),
     baseUrl,
     trackingUrls: createTrackingUrls(basePath),
+    unsubscribeUrl: createUnsubscribeUrl(basePath),
+    signingKey,
+    deliveryFeedback,
     platformDomain,
     logger,
     openSecret: secrets.open,
@@ -271,20 +295,6 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     rotationOverlapMs: 24 * 60 * 60 * 1000,
   });
   const events = createEventService(deps);
-  const suppressions = createSuppressionService(deps);
-  const deliveryFeedback = createDeliveryFeedbackService(deps, {
-    suppressions,
-    softBounceRule: {
-      limit: options.deliverability?.softBounceLimit ?? defaultSoftBounceRule.limit,
-      windowDays: options.deliverability?.softBounceWindowDays ?? defaultSoftBounceRule.windowDays,
-    },
-  });
-  const signingKey = createSigningKeySource({
-    signingSecret: options.signingSecret,
-    encryptionKey: options.encryptionKey,
-    instanceSecrets: options.storage.instanceSecrets,
-    logger,
-  });
   const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
   const sns =
     options.sns && createSnsNotificationService(deps, { deliveryFeedback, logger, options: options.sns });
@@ -419,6 +429,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
           );
         }
         warnAboutPlatformDomain(platformDomain, logger);
+        warnAboutPlainHttpUnsubscribe(baseUrl, logger);
       }
       started = true;
       await jobs.start();

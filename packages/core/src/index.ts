@@ -56,12 +56,15 @@ export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/cr
 export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
-export type {
-  DkimKey,
-  MailAddress,
-  MailProvider,
-  OutgoingMessage,
-  SendResult,
+export {
+  type DkimKey,
+  type MailAddress,
+  type MailProvider,
+  type MessageEnvelope,
+  type OutgoingMessage,
+  type RecipientRejection,
+  RecipientsRejectedError,
+  type SendResult,
 } from "./ports/mail-provider.js";
 export type { ApiKeyRecord, Organization, Storage } from "./ports/storage.js";
 export {

@@ -142,3 +142,25 @@ export function warnAboutPlatformDomain(platformDomain: string, logger: Logger):
     );
   }
 }
+
+/**
+ * Says when one-click unsubscribe URLs (`List-Unsubscribe`, built on `baseUrl`) would be plain
+ * `http://` on a host other than loopback: RFC 8058 wants HTTPS, and mailbox providers ignore an
+ * `http` one-click URL. The header is still sent (docs/deliverability.md). Called once by `start()`.
+ */
+export function warnAboutPlainHttpUnsubscribe(baseUrl: string, logger: Logger): void {
+  const url = new URL(baseUrl);
+  if (url.protocol !== "http:") return;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const loopback =
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "::1" ||
+    /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (loopback) return;
+  logger.info(
+    `MailPulse: baseUrl ${JSON.stringify(baseUrl)} is http://, so the one-click unsubscribe URLs in List-Unsubscribe ` +
+      "headers are too; RFC 8058 requires HTTPS and mailbox providers ignore an http one. Serve MailPulse over HTTPS " +
+      "and set `baseUrl` (standalone: MAILPULSE_BASE_URL) to the https:// address.",
+  );
+}

@@ -41,8 +41,23 @@ export interface ParsedReceivedMessage {
   raw: string;
 }
 
+/** How the test server refuses a recipient at RCPT TO: `<code> <message>`, e.g. `550 5.1.1 User unknown`. */
+export interface RecipientRefusal {
+  /** The reply code: 4xx (temporary) or 5xx (permanent). */
+  code: number;
+  /** The reply text after the code, enhanced status code included when wanted (`5.1.1 User unknown`). */
+  message: string;
+}
+
 /** Options of {@link startSmtpTestServer}. */
 export interface SmtpTestServerOptions {
+  /**
+   * Called at each RCPT TO with the recipient's address (as the client wrote it) and the
+   * envelope's MAIL FROM; return a refusal to answer it with `<code> <message>` (the recipient
+   * is then not in the envelope; a transaction whose every recipient is refused gets no DATA).
+   * Refused recipients are logged in `refusedRecipients`. Default: accept every recipient.
+   */
+  rejectRecipient?: (address: string, mailFrom: string) => RecipientRefusal | undefined;
   /**
    * Called at the end of DATA; return a reason to reject the message with `550 <reason>`
    * (it is then not captured). Default: accept everything.
@@ -62,6 +77,8 @@ export interface SmtpTestServer {
   port: number;
   /** The accepted messages in the order their parsing finished. */
   messages: ParsedReceivedMessage[];
+  /** Every RCPT TO refused through `rejectRecipient`, in order, with the reply it got. */
+  refusedRecipients: Array<{ address: string; mailFrom: string; reply: string }>;
   /**
    * Resolves with all messages received so far once there are at least `count`; rejects after
    * `timeoutMs` (default 5000) or when the server is closed first.
@@ -81,6 +98,7 @@ export interface SmtpTestServer {
  */
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const received = createArrivalLog<ParsedReceivedMessage>("message");
+  const refusedRecipients: SmtpTestServer["refusedRecipients"] = [];
 
   const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -103,6 +121,17 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     disableReverseLookup: true,
     logger: false,
     closeTimeout: 1_000,
+    onRcptTo(address, session, callback) {
+      const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+      const refusal = options.rejectRecipient?.(address.address, mailFrom);
+      if (refusal === undefined) return callback();
+      refusedRecipients.push({
+        address: address.address,
+        mailFrom,
+        reply: `${refusal.code} ${refusal.message}`,
+      });
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       receive(stream, session).then(() => callback(), callback);
     },
@@ -119,6 +148,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages: received.items,
+    refusedRecipients,
     waitForMessages: received.waitFor,
     close() {
       received.rejectWaiters(new Error("SMTP test server closed"));

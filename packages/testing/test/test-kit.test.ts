@@ -177,7 +177,8 @@ for (const storageFactory of storageFactories) {
       ).rejects.toMatchObject({ code: "DELIVERY_FAILED" });
       expect(outbox.messages).toEqual([]);
       expect(() => outbox.last()).toThrow("The test outbox is empty: nothing was sent");
-      expect(logger.lines).toEqual([
+      // Errors only: a storage without instance secrets also says, once, how return paths are signed.
+      expect(logger.lines.filter((line) => line.level === "error")).toEqual([
         expect.objectContaining({
           level: "error",
           message: expect.stringMatching(/to gone@example.com failed: 550 no such user$/),

@@ -20,6 +20,12 @@ export interface RewriteTrackedHtmlOptions {
   trackingUrlFor: (originalUrl: string, occurrenceIndex: number) => string;
   /** Open-tracking pixel URL. When a non-empty string, a 1x1 image pointing at it is injected. */
   pixelUrl?: string;
+  /**
+   * Placeholders filled in after tracking (`{{unsubscribe_url}}`): an `href` holding one, as
+   * written or once its character references are decoded, is never rewritten and keeps its
+   * bytes. Default: none.
+   */
+  keepLinksWith?: readonly string[];
 }
 
 /** One rewritten link occurrence, in document order. */
@@ -50,6 +56,7 @@ interface Splice {
  *   value gets double quotes).
  * - A link carrying `data-mailpulse-notrack` keeps its URL; the marker attribute itself is removed
  *   so it never reaches the recipient.
+ * - A link whose URL holds one of `keepLinksWith` is left as written.
  * - With `pixelUrl`, the open pixel `<img>` goes immediately before the last `</body>` (any case),
  *   or at the very end when there is none.
  *
@@ -71,6 +78,7 @@ export function rewriteTrackedHtml(
     const href = tag.href;
     if (!options.trackClicks || href === undefined || tag.notrackAttributes.length > 0) continue;
     const originalUrl = trimUrlWhitespace(decodeAttribute(html.slice(href.start, href.end)));
+    if (options.keepLinksWith?.some((placeholder) => originalUrl.includes(placeholder))) continue;
     if (!isTrackableUrl(originalUrl)) continue;
     const trackingUrl = options.trackingUrlFor(originalUrl, links.length);
     links.push({ originalUrl, trackingUrl });

@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../ports/clock.js";
 import { systemClock } from "../ports/clock.js";
-import type { MailProvider, OutgoingMessage, SendResult } from "../ports/mail-provider.js";
+import {
+  type MailProvider,
+  type OutgoingMessage,
+  type RecipientRejection,
+  RecipientsRejectedError,
+  type SendResult,
+} from "../ports/mail-provider.js";
 
-/** A message the memory provider accepted: a copy of what was sent, with its id and time. */
+/**
+ * A message the memory provider accepted: a copy of what was sent (its `envelopes`, the
+ * per-recipient return paths, included), with its id and time.
+ */
 export type CapturedMessage = OutgoingMessage & {
   /** The id `send` resolved with, `<random hex>@memory.mailpulse`. */
   id: string;
@@ -26,6 +35,14 @@ export interface MemoryProviderOptions {
    * captured. Default: every message is accepted.
    */
   fail?: (message: OutgoingMessage) => Error | undefined;
+  /**
+   * Simulates a receiving server that refuses some recipients, as the SMTP provider reports a 4xx
+   * or 5xx reply at RCPT TO: return the refusal of an address (each recipient of the envelopes,
+   * or of `to`, `cc` and `bcc` without envelopes), or undefined to accept it. The message is
+   * captured when one recipient is accepted (`send` resolves with the others in `rejected`);
+   * when none is, `send` rejects with a `RecipientsRejectedError`. Default: accept everyone.
+   */
+  rejectRecipient?: (address: string) => Omit<RecipientRejection, "address"> | undefined;
   /** Source of `acceptedAt`. Default: the system clock. */
   clock?: Clock;
   /**
@@ -49,7 +66,7 @@ export interface MemoryProvider extends MailProvider {
  * standalone server's default when no SMTP URL is configured. Nothing leaves the process.
  */
 export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
-  const { log, fail, clock = systemClock, keep = Number.POSITIVE_INFINITY } = options;
+  const { log, fail, rejectRecipient, clock = systemClock, keep = Number.POSITIVE_INFINITY } = options;
   const messages: CapturedMessage[] = [];
 
   return {
@@ -66,13 +83,30 @@ export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvi
         log?.(`memory provider: rejected ${summary}: ${error.message}`);
         throw error;
       }
+      const rejected: RecipientRejection[] = [];
+      const addresses = message.envelopes?.length
+        ? message.envelopes.flatMap((envelope) => envelope.to)
+        : [...message.to, ...message.cc, ...message.bcc].map((mailbox) => mailbox.address);
+      for (const address of addresses) {
+        const refusal = rejectRecipient?.(address);
+        if (refusal) rejected.push({ address, ...refusal });
+      }
+      if (rejected.length > 0 && rejected.length === addresses.length) {
+        const words = rejected.map((rejection) => `${rejection.address}: ${rejection.diagnostic}`);
+        const error = new RecipientsRejectedError(
+          `Message failed: every recipient was refused: ${words.join("; ")}`,
+          rejected,
+        );
+        log?.(`memory provider: rejected ${summary}: ${error.message}`);
+        throw error;
+      }
       const id = `${randomBytes(16).toString("hex")}@memory.mailpulse`;
       if (keep > 0) {
         messages.push({ ...structuredClone(message), id, acceptedAt: clock.now() });
         if (messages.length > keep) messages.splice(0, messages.length - keep);
       }
       log?.(`memory provider: accepted ${id} ${summary}`);
-      return { id };
+      return rejected.length > 0 ? { id, rejected } : { id };
     },
   };
 }

@@ -13,12 +13,7 @@ import {
   pageHeaders,
   unsubscribedPage,
 } from "./unsubscribe-pages.js";
-
-/**
- * The unsubscribe URL relative to the base path, as `List-Unsubscribe` names it: `:token` is an
- * `unsubscribe` recipient token (`createRecipientToken`).
- */
-export const unsubscribePath = "/u/:token";
+import { unsubscribePath } from "./unsubscribe-urls.js";
 
 /** A one-click body is one short field; a page's, one more. Anything near this is not a form of ours. */
 const maxFormBytes = 16 * 1024;

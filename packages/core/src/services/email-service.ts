@@ -1,19 +1,46 @@
 import { MailPulseError } from "../errors.js";
 import { htmlToText } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
-import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
-import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.js";
+import {
+  type MailProvider,
+  type RecipientRejection,
+  RecipientsRejectedError,
+  type SendResult,
+} from "../ports/mail-provider.js";
+import type {
+  EmailTagRecord,
+  LinkRecord,
+  SuppressedRecipientRecord,
+  TrackedEmail,
+} from "../ports/storage.js";
+import { judgeStatus } from "../returned-mail/status-rule.js";
+import { createSecretToken } from "../util/ids.js";
 import type { InFlight } from "../util/in-flight.js";
-import type { ResolveCampaign } from "./campaigns/resolve-campaign.js";
+import { findCampaign, type ResolveCampaign } from "./campaigns/resolve-campaign.js";
+import type { DeliveryFeedbackService } from "./delivery-feedback-service.js";
+import type { SigningKeySource } from "./feedback/signing-key.js";
 import { formatMailbox } from "./sending/addresses.js";
 import { buildTrackedContent, recipientRecords } from "./sending/build-tracked-email.js";
 import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
+import { returnPathEnvelopes } from "./sending/return-path.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
 import { decideSender } from "./sending/sender-rule.js";
-import { allRecipientsSuppressed, applySuppressionList } from "./sending/suppression-check.js";
+import {
+  allRecipientsSuppressed,
+  applySuppressionList,
+  type RecipientLists,
+} from "./sending/suppression-check.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
 import type { TrackingUrls } from "./sending/tracking-urls.js";
+import {
+  fillUnsubscribePlaceholderInHtml,
+  fillUnsubscribePlaceholderInText,
+  hasUnsubscribePlaceholder,
+  type UnsubscribeUrlOf,
+  unsubscribeHeaders,
+  unsubscribeLinkOf,
+} from "./sending/unsubscribe-link.js";
 import type { ServiceDeps } from "./service-context.js";
 import { aroundValidated, type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
@@ -54,6 +81,12 @@ export interface EmailServiceOptions {
   baseUrl: string;
   /** Builds the tracking URLs from the tracking routes' paths. */
   trackingUrls: TrackingUrls;
+  /** Builds the one-click unsubscribe URL of a token from the unsubscribe route's path (`createUnsubscribeUrl`). */
+  unsubscribeUrl: UnsubscribeUrlOf;
+  /** Signs return paths and unsubscribe links (`mailpulse.signingKey`); resolved once, not per send. */
+  signingKey: SigningKeySource;
+  /** Where send-time rejections are recorded, as bounces of `source: "send-time"`. */
+  deliveryFeedback: Pick<DeliveryFeedbackService, "recordBounce">;
   platformDomain: string;
   logger: Logger;
   /** Opens DKIM private keys stored sealed (`encryptionKey`). Default: keys are stored as they are. */
@@ -72,10 +105,7 @@ export interface EmailServiceOptions {
 export function createEmailService(deps: ServiceDeps, options: EmailServiceOptions): EmailService {
   const { storage, clock, createId } = deps;
 
-  /**
-   * What sending and registering share: the campaign, the tracked content, and the email record
-   * to store (without its sender fields, which only sending decides).
-   */
+  /** The content and the email record to store (without its sender fields, which only sending decides). */
   async function prepare(
     organizationId: string,
     operation: string,
@@ -86,10 +116,9 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       subject: string;
       metadata?: Record<string, unknown>;
       tags?: EmailTagRecord[];
-      to: MailAddress[];
-      cc?: MailAddress[];
-      bcc?: MailAddress[];
     },
+    kept: RecipientLists,
+    dropped: SuppressedRecipientRecord[],
   ) {
     const campaign = input.campaignId
       ? await options.resolveCampaign(organizationId, input.campaignId)
@@ -106,12 +135,94 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       metadata: input.metadata ? JSON.stringify(input.metadata) : null,
       trackOpens: switches.opens,
       trackClicks: switches.clicks,
-      recipients: recipientRecords(input),
+      // The record holds whom the message went to; the dropped ones are listed beside them.
+      recipients: recipientRecords(kept),
+      suppressedRecipients: dropped,
       links: content.links,
       tags: input.tags ?? [],
       createdAt: clock.now(),
     };
-    return { campaign, content, record };
+    return { content, record };
+  }
+
+  /**
+   * Keeps the email of a message whose every `to` is suppressed, as `suppressed`, and returns the
+   * 422 to throw. Nothing is built and no campaign is created for it: it joins its campaign only
+   * when that campaign already exists (and is not archived).
+   */
+  async function refuseSuppressed(
+    organizationId: string,
+    input: RecipientLists & {
+      campaignId?: string;
+      subject: string;
+      metadata?: Record<string, unknown>;
+      tags?: EmailTagRecord[];
+      tracking?: { opens?: boolean; clicks?: boolean };
+    },
+    senderFields: {
+      origin: "send" | "register";
+      fromAddress: string;
+      sender: string;
+      replyTo: string | null;
+    },
+    dropped: SuppressedRecipientRecord[],
+  ): Promise<MailPulseError> {
+    const campaign = input.campaignId
+      ? await findCampaign(storage.campaigns, organizationId, input.campaignId)
+      : undefined;
+    const emailId = createId();
+    const refusal = allRecipientsSuppressed(dropped, emailId);
+    await storage.emails.createSuppressed(
+      {
+        id: emailId,
+        organizationId,
+        campaignId: campaign && !campaign.archivedAt ? campaign.id : null,
+        trackingId: createSecretToken(16),
+        subject: input.subject,
+        metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+        trackOpens: input.tracking?.opens ?? true,
+        trackClicks: input.tracking?.clicks ?? true,
+        recipients: recipientRecords(input),
+        suppressedRecipients: dropped,
+        links: [],
+        tags: input.tags ?? [],
+        createdAt: clock.now(),
+        ...senderFields,
+      },
+      refusal.message,
+    );
+    return refusal;
+  }
+
+  /**
+   * Records the recipients the receiving server refused at send time as bounces (5xx hard, 4xx
+   * soft). The email is already stored as what it became; a failure here is logged, never thrown:
+   * the send's outcome does not change with it.
+   */
+  async function recordRejections(
+    organizationId: string,
+    emailId: string,
+    rejected: readonly RecipientRejection[],
+  ): Promise<void> {
+    for (const rejection of rejected) {
+      try {
+        await options.deliveryFeedback.recordBounce({
+          organizationId,
+          emailId,
+          recipient: rejection.address,
+          bounceType: bounceTypeOf(rejection),
+          status: rejection.status,
+          diagnostic: rejection.diagnostic,
+          source: "send-time",
+        });
+      } catch (error) {
+        options.logger.error(
+          `MailPulse: could not record the send-time rejection of ${rejection.address} (email ${emailId})`,
+          error,
+          { emailId },
+        );
+      }
+    }
   }
 
   const inFlight = options.inFlight;
@@ -121,10 +232,11 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       "emails.send",
       { leading: 1 },
       async (organizationId: string, input) => {
-        const { content, record: requested } = await prepare(organizationId, "emails.send", input);
-        const emailId = requested.id;
-        // The suppression lookup (one query for every recipient) runs beside the sender's.
-        const [sender, suppression] = await Promise.all([
+        // The suppression list first, before anything is created or built: a send that goes to
+        // nobody creates no campaign and rewrites no HTML. The sender's lookup (a read) and the
+        // signing key (resolved once per process) run beside it.
+        const [suppression, sender, key] = await Promise.all([
+          applySuppressionList(storage.suppressions, organizationId, input),
           decideSender(
             storage.sendingDomains,
             organizationId,
@@ -133,11 +245,8 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
             options.platformDomain,
             options.openSecret,
           ),
-          applySuppressionList(storage.suppressions, organizationId, input),
+          options.signingKey.key(),
         ]);
-        // Before anything is stored, and outside the provider's try: HTML too deep to read is the
-        // client's 400, and a bug here must surface as one, never as "Email delivery failed".
-        const text = input.text ?? htmlToText(content.html);
         const senderFields = {
           origin: "send" as const,
           fromAddress: formatMailbox(input.from),
@@ -145,36 +254,61 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           replyTo: sender.replyTo ? formatMailbox(sender.replyTo) : null,
         };
         const { kept, dropped } = suppression;
-        if (kept.to.length === 0) {
-          const refusal = allRecipientsSuppressed(dropped, emailId);
-          await storage.emails.createSuppressed(
-            { ...requested, ...senderFields, suppressedRecipients: dropped },
-            refusal.message,
-          );
-          throw refusal;
-        }
-        // The record holds whom the message went to; the dropped ones are listed beside them.
-        const record = { ...requested, recipients: recipientRecords(kept), suppressedRecipients: dropped };
+        if (kept.to.length === 0) throw await refuseSuppressed(organizationId, input, senderFields, dropped);
+
+        const { content, record } = await prepare(organizationId, "emails.send", input, kept, dropped);
+        const emailId = record.id;
+        const placeholder =
+          hasUnsubscribePlaceholder(input.htmlContent) || hasUnsubscribePlaceholder(input.text);
+        const unsubscribe =
+          (input.unsubscribe ?? (input.campaignId !== undefined || placeholder))
+            ? unsubscribeLinkOf(
+                content.trackingId,
+                key,
+                options.unsubscribeUrl,
+                options.baseUrl,
+                sender.returnPathDomain,
+              )
+            : undefined;
+        const html = unsubscribe
+          ? fillUnsubscribePlaceholderInHtml(content.html, unsubscribe.url)
+          : content.html;
+        // Before anything is stored, and outside the provider's try: HTML too deep to read is the
+        // client's 400, and a bug here must surface as one, never as "Email delivery failed".
+        const text =
+          input.text === undefined
+            ? htmlToText(html)
+            : unsubscribe
+              ? fillUnsubscribePlaceholderInText(input.text, unsubscribe.url)
+              : input.text;
         await storage.emails.create({ ...record, ...senderFields });
 
-        let providerMessageId: string;
+        let result: SendResult;
         try {
-          ({ id: providerMessageId } = await options.mailProvider.send({
+          result = await options.mailProvider.send({
             from: sender.from,
             to: kept.to,
             cc: kept.cc,
             bcc: kept.bcc,
             replyTo: sender.replyTo,
             subject: input.subject,
-            html: content.html,
+            html,
             text,
-            headers: { ...input.headers, "X-MailPulse-Tracking-Id": content.trackingId },
+            headers: {
+              ...input.headers,
+              ...(unsubscribe ? unsubscribeHeaders(unsubscribe, input.headers) : {}),
+              "X-MailPulse-Tracking-Id": content.trackingId,
+            },
             attachments: input.attachments ?? [],
             dkim: sender.dkim,
-          }));
+            envelopes: returnPathEnvelopes(kept, content.trackingId, key, sender.returnPathDomain),
+          });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           await storage.emails.markFailed(organizationId, emailId, reason);
+          if (error instanceof RecipientsRejectedError) {
+            await recordRejections(organizationId, emailId, error.rejected);
+          }
           // The caller learns only which email failed; the operator needs to whom, and why.
           const to = kept.to.map((recipient) => recipient.address);
           options.logger.error(
@@ -191,7 +325,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           });
         }
 
-        const to = kept.to.map(formatMailbox);
+        const providerMessageId = result.id;
         const sentAt = clock.now();
         await storage.emails.markSent(organizationId, emailId, {
           providerMessageId,
@@ -199,16 +333,27 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           logSentEvent: true,
         });
         options.onSent?.(trackedEmailOf(record, sentAt), record.links);
+        const rejected = result.rejected ?? [];
+        await recordRejections(organizationId, emailId, rejected);
+        if (result.undelivered?.length) {
+          const lines = result.undelivered.map(({ address, reason }) => `${address}: ${reason}`);
+          options.logger.error(
+            `MailPulse: email ${emailId} was sent, but not delivered to ${lines.join("; ")}`,
+            undefined,
+            { emailId },
+          );
+        }
         return {
           id: providerMessageId,
           emailId,
           emailTrackingId: content.trackingId,
           from: formatMailbox(sender.from),
-          to,
+          to: kept.to.map(formatMailbox),
           subject: input.subject,
           links: content.linkResponses,
           pixelUrl: content.pixelUrl,
           ...(dropped.length > 0 ? { suppressedRecipients: dropped } : {}),
+          ...(rejected.length > 0 ? { rejectedRecipients: rejected.map(toRejectedRecipient) } : {}),
         };
       },
     ),
@@ -218,21 +363,12 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       "emails.register",
       { leading: 1 },
       async (organizationId: string, input) => {
-        const [{ content, record: requested }, { kept, dropped }] = await Promise.all([
-          prepare(organizationId, "emails.register", input),
-          applySuppressionList(storage.suppressions, organizationId, input),
-        ]);
+        // The suppression list first: a registration that names nobody builds nothing.
+        const { kept, dropped } = await applySuppressionList(storage.suppressions, organizationId, input);
         const from = input.from ? formatMailbox(input.from) : "";
         const senderFields = { origin: "register" as const, fromAddress: from, sender: from, replyTo: null };
-        if (kept.to.length === 0) {
-          const refusal = allRecipientsSuppressed(dropped, requested.id);
-          await storage.emails.createSuppressed(
-            { ...requested, ...senderFields, suppressedRecipients: dropped },
-            refusal.message,
-          );
-          throw refusal;
-        }
-        const record = { ...requested, recipients: recipientRecords(kept), suppressedRecipients: dropped };
+        if (kept.to.length === 0) throw await refuseSuppressed(organizationId, input, senderFields, dropped);
+        const { content, record } = await prepare(organizationId, "emails.register", input, kept, dropped);
         await storage.emails.create(
           { ...record, ...senderFields },
           // Registered emails are sent by the caller; no EMAIL_SENT (see docs/sending.md).
@@ -261,6 +397,32 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     ...service,
     send: aroundValidated(service.send, (run) => inFlight.run(run)),
     register: aroundValidated(service.register, (run) => inFlight.run(run)),
+  };
+}
+
+/**
+ * Hard or soft, by the rule returned mail is judged by (docs/deliverability.md, "The bounce
+ * rules"): the reply class, except that a full mailbox (x.2.2, even as 552 5.2.2) and a retry
+ * timeout are soft. A rejection without a code is taken at the provider's word (`permanent`).
+ */
+function bounceTypeOf(rejection: RecipientRejection): "hard" | "soft" {
+  if (rejection.smtpCode === null && rejection.status === null) return rejection.permanent ? "hard" : "soft";
+  const { bounceType } = judgeStatus({
+    action: "failed",
+    status: rejection.status,
+    smtpCode: rejection.smtpCode,
+    text: rejection.diagnostic,
+  });
+  return bounceType === "hard" ? "hard" : "soft";
+}
+
+/** A send-time rejection as the send's answer lists it. */
+function toRejectedRecipient(rejection: RecipientRejection) {
+  return {
+    address: rejection.address,
+    bounceType: bounceTypeOf(rejection),
+    status: rejection.status,
+    diagnostic: rejection.diagnostic,
   };
 }
 

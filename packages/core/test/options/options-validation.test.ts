@@ -80,4 +80,28 @@ describe("createMailPulse options", () => {
       ).toBe(warned ? 1 : 0);
     }
   });
+
+  it("warns at start when one-click unsubscribe URLs would be http:// on a host that is not loopback", async () => {
+    for (const [baseUrl, warned] of [
+      ["http://mail.example.com", true],
+      ["http://10.0.0.7:3000", true],
+      ["http://localhost:3000", false],
+      ["http://127.0.0.1:3000", false],
+      ["http://[::1]:3000", false],
+      ["https://mail.example.com", false],
+    ] as const) {
+      const lines: string[] = [];
+      const mailpulse = create({
+        baseUrl,
+        platformDomain: "mail.example.com",
+        logger: { info: (line: string) => lines.push(line), error: () => {} },
+      });
+      await mailpulse.start();
+      await mailpulse.start();
+      await mailpulse.stop();
+      expect(lines.filter((line) => line.includes("RFC 8058 requires HTTPS")).length, baseUrl).toBe(
+        warned ? 1 : 0,
+      );
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OutgoingMessage } from "../../src/ports/mail-provider.js";
+import { type OutgoingMessage, RecipientsRejectedError } from "../../src/ports/mail-provider.js";
 import { memoryProvider } from "../../src/providers/memory-provider.js";
 
 function message(overrides: Partial<OutgoingMessage> = {}): OutgoingMessage {
@@ -43,6 +43,38 @@ describe("memoryProvider", () => {
     expect(provider.messages[0]?.subject).toBe("Hello");
     expect(provider.messages[0]?.to).toEqual([{ address: "alice@example.test" }]);
     expect(provider.messages[0]?.headers).toEqual({ "X-MailPulse-Tracking-Id": "trk_1" });
+  });
+
+  it("records the envelopes the message was handed over in, as given", async () => {
+    const provider = memoryProvider();
+    const envelopes = [
+      { from: "bounces+one@send.sender.test", to: ["alice@example.test"] },
+      { from: "bounces+two@send.sender.test", to: ["carol@example.test"] },
+    ];
+
+    await provider.send(message({ envelopes }));
+    await provider.send(message());
+
+    expect(provider.messages[0]?.envelopes).toEqual(envelopes);
+    expect(provider.messages[1]?.envelopes).toBeUndefined();
+  });
+
+  it("refuses chosen recipients as a receiving server would, and rejects when it refuses them all", async () => {
+    const gone = { smtpCode: 550, status: "5.1.1", diagnostic: "550 5.1.1 User unknown", permanent: true };
+    const provider = memoryProvider({
+      rejectRecipient: (address) => (address.startsWith("gone") ? gone : undefined),
+    });
+
+    const partly = await provider.send(message({ cc: [{ address: "gone@example.test" }] }));
+    expect(partly.rejected).toEqual([{ address: "gone@example.test", ...gone }]);
+    expect(provider.messages).toHaveLength(1);
+
+    const refused = provider.send(
+      message({ envelopes: [{ from: "bounces+x@send.sender.test", to: ["gone2@example.test"] }] }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(RecipientsRejectedError);
+    await expect(refused).rejects.toMatchObject({ rejected: [{ address: "gone2@example.test", ...gone }] });
+    expect(provider.messages).toHaveLength(1);
   });
 
   it("logs one line per message naming the id, sender, visible recipients, the bcc count and the subject", async () => {

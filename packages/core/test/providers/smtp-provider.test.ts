@@ -5,7 +5,11 @@ import {
   startSmtpTestServer,
 } from "@mailpulse/testing/peers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { MailProvider, OutgoingMessage } from "../../src/ports/mail-provider.js";
+import {
+  type MailProvider,
+  type OutgoingMessage,
+  RecipientsRejectedError,
+} from "../../src/ports/mail-provider.js";
 import { smtpProvider } from "../../src/providers/smtp-provider.js";
 
 function message(overrides: Partial<OutgoingMessage> = {}): OutgoingMessage {
@@ -165,5 +169,109 @@ describe("smtpProvider over a real SMTP server", () => {
     const [received] = await server.waitForMessages(1);
 
     expect(received?.messageId).toBe(result.id);
+  });
+
+  it("sends one signed message in one transaction per envelope, each with its own MAIL FROM", async () => {
+    const { server, provider } = await setUp();
+    const { privateKey } = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+
+    const result = await provider.send(
+      message({
+        dkim: { domainName: "sender.test", keySelector: "s1", privateKey },
+        envelopes: [
+          { from: "bounces+one@send.sender.test", to: ["alice@example.test"] },
+          { from: "bounces+two@send.sender.test", to: ["carol@example.test"] },
+          { from: "bounces+three@send.sender.test", to: ["hidden@example.test"] },
+        ],
+      }),
+    );
+    const received = await server.waitForMessages(3);
+
+    expect(result).toEqual({ id: received[0]!.messageId });
+    expect(received.map((each) => [each.envelope.mailFrom, each.envelope.rcptTo]).sort()).toEqual([
+      ["bounces+one@send.sender.test", ["alice@example.test"]],
+      ["bounces+three@send.sender.test", ["hidden@example.test"]],
+      ["bounces+two@send.sender.test", ["carol@example.test"]],
+    ]);
+    // Built and signed once: the same bytes (one DKIM signature) in every transaction, no Bcc.
+    expect(new Set(received.map((each) => each.raw)).size).toBe(1);
+    expect(received[0]!.raw.match(/^DKIM-Signature:/gm)).toHaveLength(1);
+    expect(received[0]!.raw).not.toContain("hidden@example.test");
+  });
+
+  it("lists recipients refused at RCPT TO (5xx permanent, 4xx not) while others are accepted", async () => {
+    const { server, provider } = await setUp({
+      rejectRecipient: (address) =>
+        address === "gone@example.test"
+          ? { code: 550, message: "5.1.1 <gone@example.test>: Recipient address rejected" }
+          : address === "busy@example.test"
+            ? { code: 452, message: "Too many messages, slow down" }
+            : undefined,
+    });
+
+    const result = await provider.send(
+      message({
+        to: [{ address: "alice@example.test" }, { address: "gone@example.test" }],
+        cc: [{ address: "busy@example.test" }],
+        bcc: [],
+        envelopes: [
+          { from: "b1@send.sender.test", to: ["alice@example.test"] },
+          { from: "b2@send.sender.test", to: ["gone@example.test"] },
+          { from: "b3@send.sender.test", to: ["busy@example.test"] },
+        ],
+      }),
+    );
+
+    expect(result.rejected).toEqual([
+      {
+        address: "gone@example.test",
+        smtpCode: 550,
+        status: "5.1.1",
+        diagnostic: "550 5.1.1 <gone@example.test>: Recipient address rejected",
+        permanent: true,
+      },
+      {
+        address: "busy@example.test",
+        smtpCode: 452,
+        status: null,
+        diagnostic: "452 Too many messages, slow down",
+        permanent: false,
+      },
+    ]);
+    expect((await server.waitForMessages(1)).map((each) => each.envelope.rcptTo)).toEqual([
+      ["alice@example.test"],
+    ]);
+  });
+
+  it("rejects with RecipientsRejectedError, naming each refusal, when every recipient is refused", async () => {
+    const { provider } = await setUp({
+      rejectRecipient: () => ({ code: 550, message: "5.1.1 User unknown" }),
+    });
+
+    const sending = provider.send(
+      message({
+        cc: [],
+        bcc: [],
+        envelopes: [{ from: "b1@send.sender.test", to: ["alice@example.test"] }],
+      }),
+    );
+
+    await expect(sending).rejects.toBeInstanceOf(RecipientsRejectedError);
+    await expect(sending).rejects.toMatchObject({
+      message: expect.stringContaining("alice@example.test: 550 5.1.1 User unknown"),
+      rejected: [
+        {
+          address: "alice@example.test",
+          smtpCode: 550,
+          status: "5.1.1",
+          diagnostic: "550 5.1.1 User unknown",
+          permanent: true,
+        },
+      ],
+    });
   });
 });

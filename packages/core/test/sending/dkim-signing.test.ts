@@ -72,12 +72,28 @@ for (const storage of storageFactories) {
         subject: "Signed",
         htmlContent: "<p>Hello <a href='https://x.example/'>x</a></p>",
       };
-      await call("POST", "/api/send", { key, json: { ...json, from: "News <news@acme.example>" } });
+      await call("POST", "/api/send", {
+        key,
+        json: { ...json, from: "News <news@acme.example>", campaignId: "News" },
+      });
       await call("POST", "/api/send", { key, json: { ...json, from: "a@unverified.example" } });
       const [signed, unsigned] = await smtp.waitForMessages(2);
 
       expect(signed!.from).toEqual({ name: "News", address: "news@acme.example" });
       expect(signed!.raw).toMatch(/^DKIM-Signature: .*d=acme\.example/m);
+      // The return path and the unsubscribe mailto are at send.<domain>, which its SPF record covers.
+      expect(signed!.envelope.mailFrom).toMatch(/^bounces\+[a-z2-7]{45}@send\.acme\.example$/);
+      expect(signed!.raw.replace(/\r\n(?=[ \t])/g, "")).toMatch(
+        /^List-Unsubscribe: .*<mailto:unsubscribe\+[a-z2-7]{45}@send\.acme\.example>\r$/m,
+      );
+      // RFC 8058: the signature covers both unsubscribe headers.
+      const signedHeaders = signed!.raw
+        .match(/^DKIM-Signature: ([\s\S]*?)\r\n(?![ \t])/m)?.[1]
+        ?.replace(/\r\n[ \t]+/g, "")
+        .match(/(?:^|;)\s*h=([^;]+)/)?.[1]
+        ?.toLowerCase()
+        .split(":");
+      expect(signedHeaders).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post"]));
       const result = await verifyDkim(signed!.raw);
       expect(result.results).toHaveLength(1);
       expect(result.results[0]).toMatchObject({
@@ -103,6 +119,7 @@ for (const storage of storageFactories) {
 
       expect(unsigned!.raw).not.toMatch(/^DKIM-Signature:/m);
       expect(unsigned!.from?.address).toBe(`a@send.${platform}`);
+      expect(unsigned!.envelope.mailFrom).toMatch(/^bounces\+[a-z2-7]{45}@send\.platform\.example$/);
     });
   });
 }

@@ -44,13 +44,16 @@ for (const storage of storageFactories) {
           },
         });
         expect(sent.status).toBe(200);
-        const [message] = await smtp.waitForMessages(1);
-        expect(message!.envelope.rcptTo.sort()).toEqual([
+        // One transaction per recipient (each with its own return path), one message in all of them.
+        const received = await smtp.waitForMessages(4);
+        expect(received.flatMap((each) => each.envelope.rcptTo).sort()).toEqual([
           "ann@example.com",
           "bob@example.com",
           "carol@example.com",
           "dave@example.com",
         ]);
+        expect(new Set(received.map((each) => each.raw)).size).toBe(1);
+        const message = received.find((each) => each.envelope.rcptTo[0] === "ann@example.com");
         expect(message!.from).toEqual({ name: "Shop Team", address: "team@send.mailpulse.test" });
         expect(message!.replyTo).toEqual({ name: "", address: "team@shop.example" });
         expect(message!.to).toEqual([

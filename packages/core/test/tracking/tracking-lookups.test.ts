@@ -4,6 +4,7 @@ import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { createTestClock } from "@mailpulse/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTrackingUrls } from "../../src/routes/tracking-urls.js";
+import { createUnsubscribeUrl } from "../../src/routes/unsubscribe-urls.js";
 import { createCampaignService } from "../../src/services/campaign-service.js";
 import { createCampaignResolver } from "../../src/services/campaigns/resolve-campaign.js";
 import { createEmailService } from "../../src/services/email-service.js";
@@ -211,6 +212,9 @@ describe("tracking lookups: remember() after a send", () => {
       resolveCampaign: createCampaignResolver(deps(), () => ({})),
       baseUrl: "http://mail.test",
       trackingUrls: createTrackingUrls("/api"),
+      unsubscribeUrl: createUnsubscribeUrl("/api"),
+      signingKey: { key: async () => new Uint8Array(32) },
+      deliveryFeedback: { recordBounce: async () => false },
       platformDomain: "mail.test",
       logger: { info: () => {}, error: () => {} },
       onSent,

@@ -230,8 +230,25 @@ export function suppressionContract(start: StartApiTarget): void {
           { kind: "to", address: "bob@example.com", reason: "manual" },
         ],
       });
-      const { body: campaigns } = await call("GET", "/api/campaigns", { key });
-      const detail = await call("GET", `/api/campaigns/${campaigns.campaigns[0].id}`, { key });
+      // Checked first, before anything is built: the campaign named only by this send is not created.
+      expect((await call("GET", "/api/campaigns", { key })).body.campaigns).toEqual([]);
+      // An existing campaign gets the suppressed email, counted nowhere.
+      const campaign = await call("POST", "/api/campaigns", { key, json: { name: "Autumn" } });
+      const again = await call("POST", "/api/send", {
+        key,
+        json: {
+          from: "news@acme.example",
+          to: "ann@example.com",
+          subject: "S",
+          htmlContent: "<p>x</p>",
+          campaignId: "Autumn",
+        },
+      });
+      expect(again.status).toBe(422);
+      expect((await call("GET", `/api/emails/${emailIdOf(again.body.error)}`, { key })).body.campaignId).toBe(
+        campaign.body.id,
+      );
+      const detail = await call("GET", `/api/campaigns/${campaign.body.id}`, { key });
       expect(detail.body.stats.totalEmails).toBe(0);
       expect((await call("GET", "/api/contacts", { key })).body).toEqual([]);
       expect((await call("GET", "/api/events", { key })).body.data).toEqual([]);

@@ -1,5 +1,5 @@
 import { MailPulseError } from "../../errors.js";
-import type { CampaignRecord } from "../../ports/storage.js";
+import type { CampaignRecord, CampaignStore } from "../../ports/storage.js";
 import type { ServiceDeps } from "../service-context.js";
 import { insertCampaign, type PlanLimitsOf } from "./insert-campaign.js";
 
@@ -9,6 +9,17 @@ import { insertCampaign, type PlanLimitsOf } from "./insert-campaign.js";
  */
 export type ResolveCampaign = (organizationId: string, nameOrId: string) => Promise<CampaignRecord>;
 
+/** The campaign named `nameOrId` (its name first, then its id), or undefined; never creates one. */
+export async function findCampaign(
+  campaigns: CampaignStore,
+  organizationId: string,
+  nameOrId: string,
+): Promise<CampaignRecord | undefined> {
+  return (
+    (await campaigns.findByName(organizationId, nameOrId)) ?? (await campaigns.get(organizationId, nameOrId))
+  );
+}
+
 /**
  * Builds the {@link ResolveCampaign} the email service uses. Internal: it is how sending finds
  * its campaign, not something a host calls, so it is not on the public `CampaignService`.
@@ -16,9 +27,7 @@ export type ResolveCampaign = (organizationId: string, nameOrId: string) => Prom
 export function createCampaignResolver(deps: ServiceDeps, limits: PlanLimitsOf): ResolveCampaign {
   const { storage } = deps;
   return async (organizationId, nameOrId) => {
-    let record =
-      (await storage.campaigns.findByName(organizationId, nameOrId)) ??
-      (await storage.campaigns.get(organizationId, nameOrId));
+    let record = await findCampaign(storage.campaigns, organizationId, nameOrId);
     if (!record) {
       try {
         record = await insertCampaign(deps, limits, organizationId, nameOrId);

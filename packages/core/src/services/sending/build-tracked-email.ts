@@ -8,6 +8,7 @@ import { formatMailbox } from "./addresses.js";
 import type { TrackedLink } from "./email-answers.js";
 import { maxTrackedLinks } from "./send-limits.js";
 import type { TrackingUrls } from "./tracking-urls.js";
+import { unsubscribeUrlPlaceholder } from "./unsubscribe-link.js";
 
 /** A tracked link as the API returns it. */
 export type TrackedLinkResponse = TrackedLink;
@@ -25,6 +26,7 @@ export interface TrackedContent {
  * Creates the tracking ids (128 random bits each: unguessable, so tracking URLs cannot be
  * enumerated) and rewrites the HTML: each link occurrence gets its own id; the pixel goes in
  * only when opens are tracked. A link's `originalUrl` is its WHATWG serialisation (`redirectUrl`).
+ * A link holding `{{unsubscribe_url}}` is never rewritten (the send fills it in afterwards).
  * More than {@link maxTrackedLinks} trackable links is VALIDATION_FAILED on `htmlContent`, raised
  * at the first one too many so a list of 40,000 links costs no more than a thousand. `operation`
  * names the service method in that error.
@@ -43,6 +45,8 @@ export function buildTrackedContent(
   const rewritten = rewriteTrackedHtml(html, {
     trackClicks: tracking.clicks,
     pixelUrl: tracking.opens ? pixelUrl : undefined,
+    // The unsubscribe link is filled in after tracking, per message, and never tracked.
+    keepLinksWith: [unsubscribeUrlPlaceholder],
     trackingUrlFor: (writtenUrl) => {
       if (links.length === maxTrackedLinks) throw tooManyLinks(operation);
       // Stored, answered and redirected to in its serialised form: the one form a `Location`

@@ -68,7 +68,7 @@ export const customHeadersSchema = z
     maxProperties: maxCustomHeaders,
     additionalProperties: { type: "string", maxLength: 998 },
     description:
-      "Extra headers (`List-Unsubscribe`, `In-Reply-To`, `X-Entity-Ref-ID`...). Refused (400): From, To, Cc, Bcc, Reply-To, Sender, Subject, Date, Message-ID, MIME-Version, DKIM-Signature, Return-Path, Received, X-Mailer, every `Content-*` and `X-MailPulse-*`.",
+      "Extra headers (`List-Unsubscribe`, `In-Reply-To`, `X-Entity-Ref-ID`...). A `List-Unsubscribe` of your own is kept and MailPulse adds none (see `unsubscribe`). Refused (400): From, To, Cc, Bcc, Reply-To, Sender, Subject, Date, Message-ID, MIME-Version, DKIM-Signature, Return-Path, Received, X-Mailer, every `Content-*` and `X-MailPulse-*`.",
   });
 
 function headerProblem(name: string, value: unknown, seen: Set<string>): string | undefined {

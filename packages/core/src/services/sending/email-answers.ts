@@ -26,6 +26,20 @@ const droppedRecipients = z
     "Recipients dropped because they are on the organization's suppression list (docs/deliverability.md); absent when none was.",
   );
 
+/** `RejectedRecipient` in the OpenAPI document: a recipient refused at send time. */
+export const rejectedRecipientSchema = z
+  .strictObject({
+    address: z.string().describe("The recipient as it was given in the envelope."),
+    bounceType: z
+      .enum(["hard", "soft"])
+      .describe(
+        "`hard` for a 5xx reply (the address is suppressed), `soft` for a 4xx one, a full mailbox (x.2.2) or a retry timeout (x.4.7).",
+      ),
+    status: z.string().nullable().describe("The enhanced status code of the reply (`5.1.1`), or null."),
+    diagnostic: z.string().describe("The server's reply, e.g. `550 5.1.1 User unknown`."),
+  })
+  .meta({ id: "RejectedRecipient" });
+
 /** `SendEmailResult` in the OpenAPI document. */
 export const sendEmailResultSchema = z
   .strictObject({
@@ -46,6 +60,12 @@ export const sendEmailResultSchema = z
         "`{base}/api/t/o/<emailTrackingId>`. Returned even when `tracking.opens` is false (the pixel is then not injected).",
       ),
     suppressedRecipients: droppedRecipients,
+    rejectedRecipients: z
+      .array(rejectedRecipientSchema)
+      .optional()
+      .describe(
+        'Recipients the receiving server refused while the message was handed over, while others accepted it; each is recorded as a bounce (docs/deliverability.md, "Send-time rejections"). Absent when none was.',
+      ),
   })
   .meta({ id: "SendEmailResult" });
 

@@ -6,6 +6,7 @@ import { customHeadersSchema } from "./custom-headers.js";
 import { metadataSchema } from "./metadata.js";
 import { maxContentBytes, maxRecipientsPerEmail, maxSubjectLength } from "./send-limits.js";
 import { tagsSchema } from "./tags.js";
+import { hasUnsubscribePlaceholder } from "./unsubscribe-link.js";
 
 const subjectSchema = z
   .string()
@@ -73,11 +74,27 @@ export const sendEmailSchema = z
     headers: customHeadersSchema.optional(),
     tags: tagsSchema.optional(),
     tracking: trackingSchema.optional(),
+    unsubscribe: z
+      .boolean()
+      .optional()
+      .describe(
+        "Offer one-click unsubscribe: `List-Unsubscribe` (an HTTPS URL and a mailto) and `List-Unsubscribe-Post` headers naming the first `to` recipient, and `{{unsubscribe_url}}` in `htmlContent` and `text` replaced by the same URL. Default: true when the email is sent in a campaign (`campaignId`) or its content holds `{{unsubscribe_url}}`, false otherwise; `false` opts a transactional campaign email out. A `List-Unsubscribe` of your own in `headers` is kept and none is added. See docs/deliverability.md.",
+      ),
   })
   .refine((input) => recipientCount(input) <= maxRecipientsPerEmail, {
     message: `at most ${maxRecipientsPerEmail} recipients in to, cc and bcc together`,
     path: ["to"],
   })
+  .refine(
+    (input) =>
+      input.unsubscribe !== false ||
+      !(hasUnsubscribePlaceholder(input.htmlContent) || hasUnsubscribePlaceholder(input.text)),
+    {
+      message:
+        "is false, but htmlContent or text holds {{unsubscribe_url}}: remove the placeholder or drop `unsubscribe: false`",
+      path: ["unsubscribe"],
+    },
+  )
   .meta({ id: "SendEmailRequest" });
 
 /** What `emails.send` takes: {@link sendEmailSchema}'s input. */

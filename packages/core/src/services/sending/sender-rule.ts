@@ -7,6 +7,12 @@ export interface SenderDecision {
   from: MailAddress;
   replyTo: MailAddress | undefined;
   dkim: DkimKey | undefined;
+  /**
+   * The domain of the message's return path (`bounces+<token>@...`, docs/deliverability.md) and
+   * of its unsubscribe mailto: `send.<domain>` of a verified sending domain (its SPF record and
+   * MX are published there, docs/domains.md), else `send.<platformDomain>`.
+   */
+  returnPathDomain: string;
 }
 
 /**
@@ -38,8 +44,14 @@ export async function decideSender(
         keySelector: verified.dkimSelector,
         privateKey: openPrivateKey(verified.dkimPrivateKey),
       },
+      returnPathDomain: `send.${verified.domain}`,
     };
   }
   const rewritten: MailAddress = { ...from, address: `${local}@send.${platformDomain}` };
-  return { from: rewritten, replyTo: replyTo ?? { address: from.address }, dkim: undefined };
+  return {
+    from: rewritten,
+    replyTo: replyTo ?? { address: from.address },
+    dkim: undefined,
+    returnPathDomain: `send.${platformDomain}`,
+  };
 }
