@@ -1,5 +1,7 @@
 import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
+import { createInboundLogPurgeJob } from "./background/inbound-log-purge.js";
+import { type InboundListenOptions, type InboundReceiver, listenInbound } from "./background/inbound-smtp.js";
 import { createJobRegistry } from "./background/job-registry.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
@@ -34,6 +36,7 @@ import { createEmailService, type EmailService } from "./services/email-service.
 import { createEventService, type EventService } from "./services/event-service.js";
 import { createSigningKeySource, type SigningKeySource } from "./services/feedback/signing-key.js";
 import { createIdempotencyService } from "./services/idempotency-service.js";
+import { createInboundMailService, type InboundMailService } from "./services/inbound-mail-service.js";
 import { createMeasurementService, type MeasurementService } from "./services/measurement-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
@@ -91,6 +94,8 @@ export interface MailPulse extends MailPulseHttp {
   deliveryFeedback: DeliveryFeedbackService;
   /** The key return paths and unsubscribe links are signed with (docs/deliverability.md). */
   signingKey: SigningKeySource;
+  /** Mail that comes back to the return-path domains: the SMTP receiver and its log. */
+  inbound: InboundMail;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -131,6 +136,22 @@ export interface MailPulse extends MailPulseHttp {
   stop(): Promise<void>;
   /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * `mailpulse.inbound`: the inbound mail service (`list` is `GET /api/inbound-messages`) and the
+ * SMTP receiver a host starts beside its HTTP server (docs/operations.md).
+ */
+export interface InboundMail extends InboundMailService {
+  /**
+   * Starts an inbound SMTP receiver for the return-path domains (`send.<platformDomain>` and
+   * `send.<domain>` of verified sending domains) on `port` (default 25) and `host` (default every
+   * interface); resolves once it listens. Bounces, complaints and mailto unsubscribes it receives
+   * are recorded, and every message is logged; it never relays. `mailpulse.stop()` closes it (and
+   * waits for the messages being recorded); so does its own `close()`. Rejects when it cannot
+   * listen, and after `stop()`.
+   */
+  listen(options?: InboundListenOptions): Promise<InboundReceiver>;
 }
 
 /** Wires services, routes and the handler from the options. */
@@ -276,6 +297,20 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     instanceSecrets: options.storage.instanceSecrets,
     logger,
   });
+  const inboundMail = createInboundMailService(deps, {
+    feedback: deliveryFeedback,
+    signingKey: () => signingKey.key(),
+    platformDomain,
+  });
+  const inboundOptions = options.inbound ?? {};
+  const inboundLogPurge = createInboundLogPurgeJob({
+    store: options.storage.inboundMessages,
+    clock,
+    logger,
+    retentionMs: (inboundOptions.logRetentionDays ?? 30) * 24 * 60 * 60 * 1000,
+    maxRows: inboundOptions.maxLogRows ?? 100_000,
+  });
+  const receivers = new Set<InboundReceiver>();
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -329,6 +364,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       webhooks,
       events,
       suppressions,
+      inbound: inboundMail,
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,
@@ -368,6 +404,13 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     // counted (as `unknown`) and expired idempotency keys are gone.
     sendingReconciliation,
     idempotencyPurge,
+    inboundLogPurge,
+    // Stopped first: no message is taken in after stop() began, and the ones being recorded are
+    // stored before anything they use is released.
+    {
+      name: "inbound SMTP receivers",
+      stop: () => Promise.all([...receivers].map((receiver) => receiver.close())).then(() => undefined),
+    },
   ]);
   const stop = () => jobs.stop();
 
@@ -393,6 +436,32 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     suppressions,
     deliveryFeedback,
     signingKey,
+    inbound: {
+      ...inboundMail,
+      async listen(listenOptions = {}) {
+        if (jobs.stopped)
+          throw new Error("MailPulse: this instance is stopped; create another to receive mail");
+        const receiver = await listenInbound(inboundMail, {
+          ...listenOptions,
+          defaultName: hosts.bounceHost,
+          logger,
+        });
+        const tracked: InboundReceiver = {
+          port: receiver.port,
+          close: () => {
+            receivers.delete(tracked);
+            return receiver.close();
+          },
+        };
+        receivers.add(tracked);
+        // stop() may have begun while the server was binding: it missed this one, so close it now.
+        if (jobs.stopped) {
+          await tracked.close();
+          throw new Error("MailPulse: this instance is stopped; create another to receive mail");
+        }
+        return tracked;
+      },
+    },
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.

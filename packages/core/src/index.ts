@@ -10,6 +10,12 @@
  * bridge on `@mailpulse/core/node`. The test kit and the contract suites are a package of their
  * own, `@mailpulse/testing`.
  */
+
+export {
+  type InboundListenOptions,
+  type InboundReceiver,
+  inboundListenDefaults,
+} from "./background/inbound-smtp.js";
 export {
   createMailPulse,
   defaultMaxBodyBytes,
@@ -53,7 +59,7 @@ export {
 export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
+export type { DomainOptions, InboundOptions, MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export type {
@@ -105,6 +111,16 @@ export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
 export { normalizeDomainName } from "./services/domains/domain-name.js";
 export type { EmailService, RegisterEmailResult, SendEmailResult } from "./services/email-service.js";
+export type {
+  AcceptedInboundRecipient,
+  InboundDelivery,
+  InboundMailService,
+  InboundMessage,
+  InboundMessageListInput,
+  InboundMessagePage,
+  InboundReceipt,
+  InboundRecipient,
+} from "./services/inbound-mail-service.js";
 export type {
   MeasurementService,
   ReclassifyEmailOptions,

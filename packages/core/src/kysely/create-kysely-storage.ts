@@ -9,6 +9,7 @@ import { createDeliveryStore } from "./stores/delivery-store.js";
 import { createEmailStore } from "./stores/email-store.js";
 import { createEventStore } from "./stores/event-store.js";
 import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
+import { createInboundMessageStore } from "./stores/inbound-message-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
 import { createStatsStore } from "./stores/stats-store.js";
@@ -64,6 +65,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     ...(options.rateLimitBackend ? { rateLimitBackend: options.rateLimitBackend } : {}),
     verdicts: createVerdictStore(db, dialect),
     suppressions: createSuppressionStore(db),
+    inboundMessages: createInboundMessageStore(db),
     isUnmigrated: (error) => dialect.isMissingTable(error),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which

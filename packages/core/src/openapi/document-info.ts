@@ -80,6 +80,11 @@ export const documentInfo = {
       description:
         "The organization's suppression list: addresses sends drop (bounced, complained, unsubscribed or added by hand). See docs/deliverability.md.",
     },
+    {
+      name: "Inbound messages",
+      description:
+        "What the inbound SMTP receiver took in: bounces, complaints, unsubscribes and replies, bounded. See docs/deliverability.md.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -16,6 +16,7 @@ import type { DeliveryStore } from "./storage-deliveries.js";
 import type { EmailStore } from "./storage-emails.js";
 import type { EventStore } from "./storage-events.js";
 import type { IdempotencyStore } from "./storage-idempotency.js";
+import type { InboundMessageStore } from "./storage-inbound-messages.js";
 import type { InstanceSecretStore } from "./storage-instance-secrets.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
@@ -32,6 +33,7 @@ export type * from "./storage-deliveries.js";
 export type * from "./storage-emails.js";
 export type * from "./storage-events.js";
 export type * from "./storage-idempotency.js";
+export type * from "./storage-inbound-messages.js";
 export type * from "./storage-instance-secrets.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
@@ -78,6 +80,8 @@ export interface Storage {
   verdicts: VerdictStore;
   /** The per-organization suppression list the send checks (docs/deliverability.md). */
   suppressions: SuppressionStore;
+  /** The inbound log: what the inbound SMTP receiver accepted, bounded (docs/deliverability.md). */
+  inboundMessages: InboundMessageStore;
   /**
    * Whether an error a store threw says the storage's tables do not exist (it was never
    * migrated), so the log can name the fix instead of a driver's message. Optional: without it,

@@ -5,6 +5,7 @@ import type { ContactService } from "../services/contact-service.js";
 import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
+import type { InboundMailService } from "../services/inbound-mail-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { StatsService } from "../services/stats-service.js";
 import type { SuppressionService } from "../services/suppression-service.js";
@@ -16,6 +17,7 @@ import { contactRoutes } from "./contact-routes.js";
 import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { inboundMessageRoutes } from "./inbound-message-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
 import { statsRoutes } from "./stats-routes.js";
 import { suppressionRoutes } from "./suppression-routes.js";
@@ -35,6 +37,8 @@ export interface ApiRouteServices {
   webhooks: WebhookService;
   events: EventService;
   suppressions: SuppressionService;
+  /** The inbound log (`GET /api/inbound-messages`). */
+  inbound: Pick<InboundMailService, "list">;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -60,6 +64,7 @@ export function apiRoutes(
     ...webhookRoutes(services.webhooks),
     ...eventRoutes(services.events),
     ...suppressionRoutes(services.suppressions),
+    ...inboundMessageRoutes(services.inbound),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));
