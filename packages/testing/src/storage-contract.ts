@@ -6,6 +6,7 @@ import { readerTotals } from "./reader-figures.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
+import { inboundMessageContract } from "./storage-contract/inbound-message-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
@@ -35,6 +36,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
     suppressionContract(createStorage);
+    inboundMessageContract(createStorage);
   });
 
   describe(`storage contract: ${name}`, () => {
