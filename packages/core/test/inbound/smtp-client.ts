@@ -3,6 +3,7 @@
  * test picks the envelope (the null sender `<>` of bounces included) and sends raw fixtures, and
  * reads the receiver's reply codes. One connection carries several messages, as an MTA's does.
  */
+import type { Readable } from "node:stream";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 
 /** The receiver's answer to one message. */
@@ -14,7 +15,7 @@ export interface SmtpReply {
 
 /** An open connection to the receiver. */
 export interface SmtpClient {
-  send(envelope: { from: string; to: string[] }, raw: string | Buffer): Promise<SmtpReply>;
+  send(envelope: { from: string; to: string[] }, raw: string | Buffer | Readable): Promise<SmtpReply>;
   close(): void;
 }
 
