@@ -17,6 +17,8 @@ describe("standalone settings", () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       rateLimitPerMinute: 600,
+      inboundSmtpPort: undefined,
+      inboundSmtpHost: "127.0.0.1",
     });
   });
 
@@ -36,6 +38,8 @@ describe("standalone settings", () => {
       MAILPULSE_HEADERS_TIMEOUT: "5",
       MAILPULSE_RATE_LIMIT: "120",
       MAILPULSE_TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32",
+      MAILPULSE_INBOUND_SMTP_PORT: "2525",
+      MAILPULSE_INBOUND_SMTP_HOST: "0.0.0.0",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -53,6 +57,8 @@ describe("standalone settings", () => {
       headersTimeoutMs: 5_000,
       rateLimitPerMinute: 120,
       trustProxy: ["10.0.0.0/8", "2001:db8::/32"],
+      inboundSmtpPort: 2525,
+      inboundSmtpHost: "0.0.0.0",
     });
   });
 
