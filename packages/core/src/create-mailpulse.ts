@@ -106,7 +106,9 @@ export interface MailPulse extends MailPulseHttp {
    * Starts the background work: the webhook delivery worker (and its purge of old deliveries),
    * the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`), crash
    * reconciliation (emails left `sending` longer than `sending.staleAfterMs` become `unknown`; the
-   * first pass is over when `start()` resolves) and the hourly purge of expired idempotency keys.
+   * first pass is over when `start()` resolves), the hourly purge of expired idempotency keys and
+   * the hourly purge of the inbound log (`inbound` options). The inbound SMTP receiver is started
+   * by {@link InboundMail.listen}, not here.
    * Says once when secrets are stored unencrypted (no `encryptionKey`), and when the platform
    * domain is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are
    * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
@@ -121,7 +123,8 @@ export interface MailPulse extends MailPulseHttp {
    */
   deliverWebhooks(): Promise<number>;
   /**
-   * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
+   * Releases what the instance owns: closes the inbound SMTP receivers `inbound.listen()` started
+   * (waiting for the messages being recorded), stops the jobs started by `start()` (waiting for a run under
    * way), waits for the sends and registrations under way (however they were called: a send whose
    * HTTP client hung up still finishes, and is stored as what it became), writes every tracking
    * hit still queued, then closes the
