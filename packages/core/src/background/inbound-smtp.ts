@@ -173,10 +173,21 @@ export async function listenInbound<Accepted extends { accepted: true }>(
     }
   }
 
+  const wantedPort = options.port ?? inboundListenDefaults.port;
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
+    const onError = (error: NodeJS.ErrnoException) => {
+      const hint =
+        error.code === "EACCES"
+          ? ": a port below 1024 needs a privilege (docs/operations.md: setcap, authbind or a port redirect)"
+          : "";
+      reject(
+        new Error(`MailPulse: the inbound receiver cannot listen on port ${wantedPort}${hint}`, {
+          cause: error,
+        }),
+      );
+    };
     server.server.once("error", onError);
-    server.listen(options.port ?? inboundListenDefaults.port, options.host, () => {
+    server.listen(wantedPort, options.host, () => {
       server.server.off("error", onError);
       resolve();
     });

@@ -101,6 +101,24 @@ for (const factory of storageFactories) {
       ]);
     });
 
+    it("attributes a DSN without a return path by its tracking header, recording only the email's recipients", async () => {
+      const dsn = returnedFixture("postfix-multi-recipient-mixed.eml", {
+        "ann@remote.example": "ann@example.com",
+        "bob@remote.example": "bob@example.com",
+        ZW1haWwtNC1fLWEtYi1j: sent.trackingId,
+      });
+      const reply = await sendOnce(receiver.port, { from: "", to: [`postmaster@${returnPathDomain}`] }, dsn);
+      expect(reply.code).toBe(250);
+      // cy@ and dee@ were never sent this email: nothing is recorded for them.
+      expect(await suppressed()).toEqual([
+        { address: "ann@example.com", reason: "hard_bounce", status: "5.1.1" },
+      ]);
+      const [row] = await logged();
+      expect(row!.summary).toContain("Hard bounce of ann@example.com (5.1.1) recorded.");
+      expect(row!.summary).toContain("Soft bounce of bob@example.com (5.2.2) recorded.");
+      expect(row!.summary).not.toContain("cy@other.example");
+    });
+
     it("suppresses nobody for a soft bounce or a delay, and logs both", async () => {
       const full = returnedFixture("postfix-mailbox-full-552.eml", {
         "full@remote.example": "ann@example.com",
@@ -252,6 +270,17 @@ for (const factory of storageFactories) {
       expect((await sendOnce(receiver.port, envelope, arf)).code).toBe(250);
       expect(await suppressed()).toHaveLength(1);
       expect(await logged()).toHaveLength(1);
+    });
+
+    it("says why it cannot listen on a port in use, and listens no more once stopped", async () => {
+      await expect(mailpulse.inbound.listen({ port: receiver.port, host: "127.0.0.1" })).rejects.toThrow(
+        `cannot listen on port ${receiver.port}`,
+      );
+      await mailpulse.stop();
+      await expect(
+        sendOnce(receiver.port, { from: "", to: [await verp(0)] }, "Subject: x\r\n\r\nx\r\n"),
+      ).rejects.toThrow();
+      await expect(mailpulse.inbound.listen({ port: 0, host: "127.0.0.1" })).rejects.toThrow("stopped");
     });
 
     it("pages the inbound log newest first, per organization", async () => {

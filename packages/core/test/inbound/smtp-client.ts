@@ -28,10 +28,13 @@ export async function connectSmtp(port: number): Promise<SmtpClient> {
     name: "mta.remote.example",
     socketTimeout: 60_000,
   });
+  // Before the connection is up, an error (refused, reset) fails the connect; later ones fail the
+  // send they interrupt, through its callback.
+  await new Promise<void>((resolve, reject) => {
+    connection.once("error", reject);
+    connection.connect((error) => (error ? reject(error) : resolve()));
+  });
   connection.on("error", () => {});
-  await new Promise<void>((resolve, reject) =>
-    connection.connect((error) => (error ? reject(error) : resolve())),
-  );
   return {
     send: (envelope, raw) =>
       new Promise((resolve) => {
