@@ -164,6 +164,33 @@ for (const factory of storageFactories) {
       expect(await suppressed()).toEqual([{ address: "bob@example.com", reason: "complaint", status: null }]);
     });
 
+    it("does not let a report at one organization's domain touch another organization's email", async () => {
+      const other = await mailpulse.organizations.create({ name: "Other" });
+      const created = await mailpulse.sendingDomains.create(other.id, { domain: "other.example" });
+      await storage.sendingDomains.saveCheck(other.id, created.id, {
+        status: "verified",
+        records: "[]",
+        verifiedAt: new Date(),
+        lastCheckedAt: new Date(),
+        failedChecks: 0,
+      });
+      const arf = returnedFixture("arf-yahoo-cfl.eml", {
+        "annoyed@yahoo.com": "bob@example.com",
+        [`X-MailPulse-Tracking-Id: ${fixtureTrackingId}`]: "X-Mailer: Acme",
+        "<cmp-1@acme.example>": `<${sent.messageId}>`,
+      });
+      const reply = await sendOnce(
+        receiver.port,
+        { from: "fbl@example.net", to: ["abuse@send.other.example"] },
+        arf,
+      );
+      expect(reply.code).toBe(250);
+      expect(await suppressed()).toEqual([]);
+      const [row] = (await mailpulse.inbound.list(other.id)).data;
+      expect(row).toMatchObject({ kind: "complaint", emailId: null });
+      expect(row!.summary).toContain("could not be tied to an email sent from here");
+    });
+
     it("unsubscribes the recipient a mail to its mailto unsubscribe address names", async () => {
       const address = `unsubscribe+${await token(1, "unsubscribe")}@${returnPathDomain}`;
       const mail = [
