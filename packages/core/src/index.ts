@@ -20,6 +20,7 @@ export {
   createMailPulse,
   defaultMaxBodyBytes,
   defaultMaxSendBodyBytes,
+  type InboundMail,
   type MailPulse,
 } from "./create-mailpulse.js";
 export {
