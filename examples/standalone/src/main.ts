@@ -49,6 +49,16 @@ async function serve(
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
   console.log(`MailPulse listening on http://${settings.host}:${port} (storage: ${description})`);
+  if (settings.inboundSmtpPort !== undefined) {
+    // Closed by mailpulse.stop() below, after the messages being recorded are stored.
+    const receiver = await mailpulse.inbound.listen({
+      port: settings.inboundSmtpPort,
+      host: settings.inboundSmtpHost,
+    });
+    console.log(
+      `Inbound SMTP listening on ${settings.inboundSmtpHost}:${receiver.port} (bounces, complaints and unsubscribes for send.${settings.platformDomain} and send.<each verified sending domain>)`,
+    );
+  }
   // Background work: periodic DNS re-checks of verified sending domains.
   await mailpulse.start();
 

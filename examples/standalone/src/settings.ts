@@ -47,6 +47,13 @@ export interface Settings {
    * `POST /api/sns` accepts (docs/deliverability.md); unset turns the route off (404).
    */
   snsTopicArns: string[] | undefined;
+  /**
+   * `MAILPULSE_INBOUND_SMTP_PORT`: the port of the inbound SMTP receiver (bounces, complaints,
+   * mailto unsubscribes at `send.<domain>`); off when unset. docs/operations.md puts it on port 25.
+   */
+  inboundSmtpPort: number | undefined;
+  /** `MAILPULSE_INBOUND_SMTP_HOST`: the address it listens on; default `HOST`'s. */
+  inboundSmtpHost: string;
 }
 
 /** A setting that cannot be used; the message names it and says what is accepted. */
@@ -198,5 +205,7 @@ export function readSettings(env: Env = process.env): Settings {
     rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,
     trustProxy: trustProxy(env),
     snsTopicArns: snsTopicArns(env),
+    inboundSmtpPort: integer(env, "MAILPULSE_INBOUND_SMTP_PORT", { min: 0, max: 65_535 }),
+    inboundSmtpHost: env.MAILPULSE_INBOUND_SMTP_HOST?.trim() || host,
   };
 }

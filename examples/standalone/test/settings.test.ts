@@ -17,6 +17,8 @@ describe("standalone settings", () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       rateLimitPerMinute: 600,
+      inboundSmtpPort: undefined,
+      inboundSmtpHost: "127.0.0.1",
     });
   });
 
@@ -38,6 +40,8 @@ describe("standalone settings", () => {
       MAILPULSE_TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32",
       MAILPULSE_SNS_TOPIC_ARNS:
         "arn:aws:sns:us-east-1:123456789012:ses-feedback, arn:aws-cn:sns:cn-north-1:123456789012:b",
+      MAILPULSE_INBOUND_SMTP_PORT: "2525",
+      MAILPULSE_INBOUND_SMTP_HOST: "0.0.0.0",
     });
     expect(settings).toEqual({
       port: 8080,
@@ -59,6 +63,8 @@ describe("standalone settings", () => {
         "arn:aws:sns:us-east-1:123456789012:ses-feedback",
         "arn:aws-cn:sns:cn-north-1:123456789012:b",
       ],
+      inboundSmtpPort: 2525,
+      inboundSmtpHost: "0.0.0.0",
     });
   });
 

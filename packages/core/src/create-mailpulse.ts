@@ -1,5 +1,7 @@
 import { createDomainRecheckJob } from "./background/domain-recheck.js";
 import { createIdempotencyPurgeJob } from "./background/idempotency-purge.js";
+import { createInboundLogPurgeJob } from "./background/inbound-log-purge.js";
+import { type InboundListenOptions, type InboundReceiver, listenInbound } from "./background/inbound-smtp.js";
 import { createJobRegistry } from "./background/job-registry.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
@@ -40,6 +42,7 @@ import { createEmailService, type EmailService } from "./services/email-service.
 import { createEventService, type EventService } from "./services/event-service.js";
 import { createSigningKeySource, type SigningKeySource } from "./services/feedback/signing-key.js";
 import { createIdempotencyService } from "./services/idempotency-service.js";
+import { createInboundMailService, type InboundMailService } from "./services/inbound-mail-service.js";
 import { createMeasurementService, type MeasurementService } from "./services/measurement-service.js";
 import { createOrganizationService, type OrganizationService } from "./services/organization-service.js";
 import { createSendingDomainService, type SendingDomainService } from "./services/sending-domain-service.js";
@@ -99,6 +102,8 @@ export interface MailPulse extends MailPulseHttp {
   deliveryFeedback: DeliveryFeedbackService;
   /** The key return paths and unsubscribe links are signed with (docs/deliverability.md). */
   signingKey: SigningKeySource;
+  /** Mail that comes back to the return-path domains: the SMTP receiver and its log. */
+  inbound: InboundMail;
   /**
    * The route table the handler serves: every route with its path relative to `basePath`, its
    * schemas and its documentation. `createOpenApiDocument(mailpulse.routes)` describes the API
@@ -109,7 +114,9 @@ export interface MailPulse extends MailPulseHttp {
    * Starts the background work: the webhook delivery worker (and its purge of old deliveries),
    * the periodic DNS re-check of verified sending domains (`domains.recheckIntervalMs`), crash
    * reconciliation (emails left `sending` longer than `sending.staleAfterMs` become `unknown`; the
-   * first pass is over when `start()` resolves) and the hourly purge of expired idempotency keys.
+   * first pass is over when `start()` resolves), the hourly purge of expired idempotency keys and
+   * the hourly purge of the inbound log (`inbound` options). The inbound SMTP receiver is started
+   * by {@link InboundMail.listen}, not here.
    * Says once when secrets are stored unencrypted (no `encryptionKey`), when the platform
    * domain is `localhost` or an IP address, and when `baseUrl` is `http://` on a host that is not
    * loopback (one-click unsubscribe URLs want HTTPS, RFC 8058). Idempotent. Without it the API works, but webhooks are
@@ -125,7 +132,8 @@ export interface MailPulse extends MailPulseHttp {
    */
   deliverWebhooks(): Promise<number>;
   /**
-   * Releases what the instance owns: stops the jobs started by `start()` (waiting for a run under
+   * Releases what the instance owns: closes the inbound SMTP receivers `inbound.listen()` started
+   * (waiting for the messages being recorded), stops the jobs started by `start()` (waiting for a run under
    * way), waits for the sends and registrations under way (however they were called: a send whose
    * HTTP client hung up still finishes, and is stored as what it became), writes every tracking
    * hit still queued, then closes the
@@ -140,6 +148,22 @@ export interface MailPulse extends MailPulseHttp {
   stop(): Promise<void>;
   /** `await using mailpulse = createMailPulse(...)`: calls {@link MailPulse.stop} on scope exit. */
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * `mailpulse.inbound`: the inbound mail service (`list` is `GET /api/inbound-messages`) and the
+ * SMTP receiver a host starts beside its HTTP server (docs/operations.md).
+ */
+export interface InboundMail extends InboundMailService {
+  /**
+   * Starts an inbound SMTP receiver for the return-path domains (`send.<platformDomain>` and
+   * `send.<domain>` of verified sending domains) on `port` (default 25) and `host` (default every
+   * interface); resolves once it listens. Bounces, complaints and mailto unsubscribes it receives
+   * are recorded, and every message is logged; it never relays. `mailpulse.stop()` closes it (and
+   * waits for the messages being recorded); so does its own `close()`. Rejects when it cannot
+   * listen, and after `stop()`.
+   */
+  listen(options?: InboundListenOptions): Promise<InboundReceiver>;
 }
 
 /** Wires services, routes and the handler from the options. */
@@ -298,6 +322,20 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
   const sns =
     options.sns && createSnsNotificationService(deps, { deliveryFeedback, logger, options: options.sns });
+  const inboundMail = createInboundMailService(deps, {
+    feedback: deliveryFeedback,
+    signingKey: () => signingKey.key(),
+    platformDomain,
+  });
+  const inboundOptions = options.inbound ?? {};
+  const inboundLogPurge = createInboundLogPurgeJob({
+    store: options.storage.inboundMessages,
+    clock,
+    logger,
+    retentionMs: (inboundOptions.logRetentionDays ?? 30) * 24 * 60 * 60 * 1000,
+    maxRows: inboundOptions.maxLogRows ?? 100_000,
+  });
+  const receivers = new Set<InboundReceiver>();
   const webhookWorker = createWebhookDeliveryWorker({
     storage: options.storage,
     deliver,
@@ -354,6 +392,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       unsubscribe,
       ...(sns ? { sns } : {}),
       deliveryFeedback,
+      inbound: inboundMail,
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,
@@ -393,6 +432,13 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     // counted (as `unknown`) and expired idempotency keys are gone.
     sendingReconciliation,
     idempotencyPurge,
+    inboundLogPurge,
+    // Stopped first: no message is taken in after stop() began, and the ones being recorded are
+    // stored before anything they use is released.
+    {
+      name: "inbound SMTP receivers",
+      stop: () => Promise.all([...receivers].map((receiver) => receiver.close())).then(() => undefined),
+    },
   ]);
   const stop = () => jobs.stop();
 
@@ -418,6 +464,32 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     suppressions,
     deliveryFeedback,
     signingKey,
+    inbound: {
+      ...inboundMail,
+      async listen(listenOptions = {}) {
+        if (jobs.stopped)
+          throw new Error("MailPulse: this instance is stopped; create another to receive mail");
+        const receiver = await listenInbound(inboundMail, {
+          ...listenOptions,
+          defaultName: hosts.bounceHost,
+          logger,
+        });
+        const tracked: InboundReceiver = {
+          port: receiver.port,
+          close: () => {
+            receivers.delete(tracked);
+            return receiver.close();
+          },
+        };
+        receivers.add(tracked);
+        // stop() may have begun while the server was binding: it missed this one, so close it now.
+        if (jobs.stopped) {
+          await tracked.close();
+          throw new Error("MailPulse: this instance is stopped; create another to receive mail");
+        }
+        return tracked;
+      },
+    },
     routes,
     async start() {
       // A stopped instance stays stopped: its job would outlive the `stop()` that released it.

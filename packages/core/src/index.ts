@@ -10,10 +10,17 @@
  * bridge on `@mailpulse/core/node`. The test kit and the contract suites are a package of their
  * own, `@mailpulse/testing`.
  */
+
+export {
+  type InboundListenOptions,
+  type InboundReceiver,
+  inboundListenDefaults,
+} from "./background/inbound-smtp.js";
 export {
   createMailPulse,
   defaultMaxBodyBytes,
   defaultMaxSendBodyBytes,
+  type InboundMail,
   type MailPulse,
 } from "./create-mailpulse.js";
 export {
@@ -53,7 +60,7 @@ export {
 export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
+export type { DomainOptions, InboundOptions, MailPulseOptions, TrackingOptions } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export {
@@ -114,6 +121,16 @@ export {
   type RecipientTokenPurpose,
   readRecipientToken,
 } from "./services/feedback/recipient-token.js";
+export type {
+  AcceptedInboundRecipient,
+  InboundDelivery,
+  InboundMailService,
+  InboundMessage,
+  InboundMessageListInput,
+  InboundMessagePage,
+  InboundReceipt,
+  InboundRecipient,
+} from "./services/inbound-mail-service.js";
 export type {
   MeasurementService,
   ReclassifyEmailOptions,

@@ -71,6 +71,14 @@ export interface DeliverabilityOptions {
   softBounceWindowDays?: number;
 }
 
+/** The inbound log of the inbound SMTP receiver (docs/deliverability.md). */
+export interface InboundOptions {
+  /** Rows of the inbound log older than this many days are purged (hourly). Default 30. */
+  logRetentionDays?: number;
+  /** At most this many rows of the inbound log are kept (the newest), across organizations. Default 100,000. */
+  maxLogRows?: number;
+}
+
 /** How sends survive retries and crashes (docs/idempotency.md). */
 export interface SendingOptions {
   /**
@@ -179,6 +187,8 @@ export interface MailPulseOptions {
   deliverability?: DeliverabilityOptions;
   /** Webhook delivery: timeouts, retention, the SSRF guard. */
   webhooks?: WebhookOptions;
+  /** The inbound log kept of what `mailpulse.inbound.listen()` receives: its bounds. */
+  inbound?: InboundOptions;
   /**
    * The API's rate limit per API key (429 past it, with `RateLimit-Policy`/`RateLimit` headers on
    * every authenticated answer), and an optional per-IP limit of the tracking routes

@@ -7,6 +7,7 @@ import { campaignStatsContract } from "./storage-contract/campaign-stats-contrac
 import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { deliveryFeedbackContract } from "./storage-contract/delivery-feedback-contract.js";
 import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
+import { inboundMessageContract } from "./storage-contract/inbound-message-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
 import { sendRecordsContract } from "./storage-contract/send-records-contract.js";
 import { sendingDomainContract } from "./storage-contract/sending-domain-contract.js";
@@ -37,6 +38,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     sendRecordsContract(createStorage);
     suppressionContract(createStorage);
     deliveryFeedbackContract(createStorage);
+    inboundMessageContract(createStorage);
   });
 
   describe(`storage contract: ${name}`, () => {

@@ -10,6 +10,7 @@ import { createDeliveryStore } from "./stores/delivery-store.js";
 import { createEmailStore } from "./stores/email-store.js";
 import { createEventStore } from "./stores/event-store.js";
 import { createIdempotencyKeyStore } from "./stores/idempotency-key-store.js";
+import { createInboundMessageStore } from "./stores/inbound-message-store.js";
 import { createInstanceSecretStore } from "./stores/instance-secret-store.js";
 import { createOrganizationStore } from "./stores/organization-store.js";
 import { createSendingDomainStore } from "./stores/sending-domain-store.js";
@@ -68,6 +69,7 @@ export function createKyselyStorage(options: KyselyStorageOptions): Storage {
     suppressions: createSuppressionStore(db),
     deliveryFeedback: createDeliveryFeedbackStore(db, dialect, schema),
     instanceSecrets: createInstanceSecretStore(db),
+    inboundMessages: createInboundMessageStore(db),
     isUnmigrated: (error) => dialect.isMissingTable(error),
     async migrate() {
       // Kysely's migrator looks for its bookkeeping tables in every schema unless told which

@@ -15,6 +15,7 @@ import { rateLimit } from "./migrations/0006-rate-limit.js";
 import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 import { suppressions } from "./migrations/0008-suppressions.js";
 import { deliveryFeedback } from "./migrations/0009-delivery-feedback.js";
+import { inboundMessages } from "./migrations/0010-inbound-messages.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -46,6 +47,7 @@ export function createMigrationProvider(dialect: Pick<MailPulseDialect, "addSeri
         "0007_hit_verdicts": hitVerdicts,
         "0008_suppressions": suppressions,
         "0009_delivery_feedback": deliveryFeedback(dialect),
+        "0010_inbound_messages": inboundMessages(dialect),
       };
     },
   };

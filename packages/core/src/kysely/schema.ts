@@ -5,6 +5,7 @@
  * `Number()` in the mappers.
  */
 import type { ColumnType, Generated } from "kysely";
+import type { InboundMessageKind } from "../ports/storage-inbound-messages.js";
 
 /** A BIGINT column: written as number, read as number (SQLite) or string (pg). */
 type Int64 = ColumnType<number | string, number, number>;
@@ -307,6 +308,21 @@ export interface InstanceSecretTable {
   created_at: Int64;
 }
 
+/** Added by migration 0010_inbound_messages: the inbound log, bounded by a purge. */
+export interface InboundMessageTable {
+  id: Generated<number>;
+  organization_id: string | null;
+  email_id: string | null;
+  received_at: Int64;
+  envelope_from: string;
+  /** JSON array of the accepted RCPT TO addresses. */
+  envelope_to: string;
+  kind: InboundMessageKind;
+  summary: string;
+  subject: string | null;
+  message_id: string | null;
+}
+
 /** The whole schema, keyed by table name. All names carry the `mailpulse_` prefix. */
 export interface MailPulseDatabase {
   mailpulse_organization: OrganizationTable;
@@ -327,4 +343,5 @@ export interface MailPulseDatabase {
   mailpulse_suppression: SuppressionTable;
   mailpulse_delivery_feedback: DeliveryFeedbackTable;
   mailpulse_instance_secret: InstanceSecretTable;
+  mailpulse_inbound_message: InboundMessageTable;
 }

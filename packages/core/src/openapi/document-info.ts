@@ -90,6 +90,11 @@ export const documentInfo = {
       description:
         "Bounces and complaints from providers: Amazon SES notifications through SNS, authenticated by the SNS signature. See docs/deliverability.md.",
     },
+    {
+      name: "Inbound messages",
+      description:
+        "What the inbound SMTP receiver took in: bounces, complaints, unsubscribes and replies, bounded. See docs/deliverability.md.",
+    },
   ],
   securitySchemes: {
     apiKey: {

@@ -134,6 +134,15 @@ export interface EmailStore {
   markStaleSendingUnknown(createdBefore: Date): Promise<number>;
   /** The email of this organization, or `undefined`. */
   get(organizationId: string, emailId: string): Promise<EmailRecord | undefined>;
+  /**
+   * The email whose provider message id (`providerMessageId`, the Message-ID without angle
+   * brackets for SMTP) is `messageId`, across organizations: how a complaint that quotes only the
+   * original's Message-ID is tied to it. `undefined` when no email, or more than one, has it (an
+   * ambiguous id attributes nothing).
+   */
+  findByProviderMessageId(
+    messageId: string,
+  ): Promise<{ organizationId: string; emailId: string } | undefined>;
   /** The organization's emails of every status, newest first, at most `limit`. */
   list(organizationId: string, limit: number): Promise<EmailRecord[]>;
 }

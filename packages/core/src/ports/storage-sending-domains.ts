@@ -52,6 +52,12 @@ export interface SendingDomainStore {
   create(domain: SendingDomainRecord): Promise<CreateSendingDomainResult>;
   /** The organization's verified sending domain with this (lowercase) name, or `undefined`. */
   findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
+  /**
+   * The organization that has verified this (lowercase) name, or `undefined` when none has: the
+   * inbound receiver accepts mail for `send.<domain>` of verified domains only. Across
+   * organizations (a name is verified by one organization at most).
+   */
+  findVerifiedOwner(domain: string): Promise<string | undefined>;
   /** Whether an organization other than `organizationId` has verified this name. */
   isVerifiedElsewhere(organizationId: string, domain: string): Promise<boolean>;
   /** The organization's domain with this id, or `undefined`. */

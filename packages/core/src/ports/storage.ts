@@ -17,6 +17,7 @@ import type { DeliveryFeedbackStore } from "./storage-delivery-feedback.js";
 import type { EmailStore } from "./storage-emails.js";
 import type { EventStore } from "./storage-events.js";
 import type { IdempotencyStore } from "./storage-idempotency.js";
+import type { InboundMessageStore } from "./storage-inbound-messages.js";
 import type { InstanceSecretStore } from "./storage-instance-secrets.js";
 import type { OrganizationStore } from "./storage-organizations.js";
 import type { SendingDomainStore } from "./storage-sending-domains.js";
@@ -34,6 +35,7 @@ export type * from "./storage-delivery-feedback.js";
 export type * from "./storage-emails.js";
 export type * from "./storage-events.js";
 export type * from "./storage-idempotency.js";
+export type * from "./storage-inbound-messages.js";
 export type * from "./storage-instance-secrets.js";
 export type * from "./storage-organizations.js";
 export type * from "./storage-sending-domains.js";
@@ -82,6 +84,8 @@ export interface Storage {
   suppressions: SuppressionStore;
   /** Bounces, delays, complaints and unsubscribes, with their events (docs/deliverability.md). */
   deliveryFeedback: DeliveryFeedbackStore;
+  /** The inbound log: what the inbound SMTP receiver accepted, bounded (docs/deliverability.md). */
+  inboundMessages: InboundMessageStore;
   /**
    * Whether an error a store threw says the storage's tables do not exist (it was never
    * migrated), so the log can name the fix instead of a driver's message. Optional: without it,

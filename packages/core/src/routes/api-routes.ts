@@ -6,6 +6,7 @@ import type { DeliveryFeedbackService } from "../services/delivery-feedback-serv
 import type { EmailService } from "../services/email-service.js";
 import type { EventService } from "../services/event-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
+import type { InboundMailService } from "../services/inbound-mail-service.js";
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { SnsNotificationService } from "../services/sns-notification-service.js";
 import type { StatsService } from "../services/stats-service.js";
@@ -20,6 +21,7 @@ import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { emailUnsubscribeRoutes } from "./email-unsubscribe-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { inboundMessageRoutes } from "./inbound-message-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
 import { snsRoutes } from "./sns-routes.js";
 import { statsRoutes } from "./stats-routes.js";
@@ -47,6 +49,8 @@ export interface ApiRouteServices {
   sns?: SnsNotificationService;
   /** Bounces, complaints and unsubscribes (the host's unsubscribe route). */
   deliveryFeedback: DeliveryFeedbackService;
+  /** The inbound log (`GET /api/inbound-messages`). */
+  inbound: Pick<InboundMailService, "list">;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -75,6 +79,7 @@ export function apiRoutes(
     ...suppressionRoutes(services.suppressions),
     ...unsubscribeRoutes(services.unsubscribe),
     ...snsRoutes(services.sns, limits.maxBodyBytes),
+    ...inboundMessageRoutes(services.inbound),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

@@ -45,12 +45,16 @@ async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string):
     ["0006_rate_limit", "Up", "Success"],
     ["0007_hit_verdicts", "Up", "Success"],
     ["0008_suppressions", "Up", "Success"],
+    ["0009_delivery_feedback", "Up", "Success"],
+    ["0010_inbound_messages", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0010_inbound_messages", "Down"],
+    ["0009_delivery_feedback", "Down"],
     ["0008_suppressions", "Down"],
     ["0007_hit_verdicts", "Down"],
     ["0006_rate_limit", "Down"],
@@ -64,7 +68,7 @@ async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string):
   expect(await tables()).toEqual([]);
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect(await tables()).toHaveLength(17);
+  expect(await tables()).toHaveLength(20);
   expect(await tables()).toContain("mailpulse_rate_limit");
   expect(await tables()).toContain("mailpulse_suppression");
 }

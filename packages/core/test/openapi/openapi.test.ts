@@ -924,6 +924,12 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await sns(signSnsEnvelope(envelope), limited)).toBe(404);
   });
 
+  it("answers the inbound log and its errors as documented", async () => {
+    const page = await call("GET /api/inbound-messages", { query: "limit=10" });
+    expect(page.json).toEqual({ data: [], nextCursor: null });
+    expect(await statusOf("GET /api/inbound-messages", { query: "kind=spam" })).toBe(400);
+  });
+
   it("answers every operation 429 past the rate limit, with Retry-After and the RateLimit headers", async () => {
     // One request per key and per IP: a first keyed call and a first tracking hit use both quotas up.
     await call("GET /api/campaigns", { via: limited });

@@ -274,6 +274,17 @@ export function createEmailStore(
         dialect.isLockConflict,
       );
     },
+    async findByProviderMessageId(messageId) {
+      if (messageId === "") return undefined;
+      const rows = await db
+        .selectFrom("mailpulse_email")
+        .select(["organization_id", "id"])
+        .where("provider_message_id", "=", messageId)
+        .limit(2)
+        .execute();
+      const [row] = rows;
+      return rows.length === 1 && row ? { organizationId: row.organization_id, emailId: row.id } : undefined;
+    },
     async get(organizationId, emailId) {
       const row = await db
         .selectFrom("mailpulse_email")

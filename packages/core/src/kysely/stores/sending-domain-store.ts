@@ -66,6 +66,16 @@ export function createSendingDomainStore(
         row && { domain: row.domain, dkimSelector: row.dkim_selector, dkimPrivateKey: row.dkim_private_key }
       );
     },
+    async findVerifiedOwner(domain) {
+      const row = await db
+        .selectFrom(table)
+        .select("organization_id")
+        .where("domain", "=", domain)
+        .where("status", "=", "verified")
+        .orderBy("created_at")
+        .executeTakeFirst();
+      return row?.organization_id;
+    },
     async isVerifiedElsewhere(organizationId, domain) {
       const row = await db
         .selectFrom(table)
