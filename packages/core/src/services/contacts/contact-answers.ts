@@ -66,12 +66,16 @@ export const contactDetailSchema = contactSummarySchema
       .array(contactTimelineEventSchema)
       .max(100)
       .describe("The contact's sends, opens and clicks, newest first, at most 100."),
-    hardBounces: feedbackCountFields.hardBounces.describe("The contact's sent emails that hard-bounced for it."),
+    hardBounces: feedbackCountFields.hardBounces.describe(
+      "The contact's sent emails that hard-bounced for it.",
+    ),
     softBounces: feedbackCountFields.softBounces.describe(
       "The contact's sent emails that soft-bounced for it (and did not hard-bounce).",
     ),
     complaints: feedbackCountFields.complaints.describe("The contact's sent emails it complained about."),
-    unsubscribes: feedbackCountFields.unsubscribes.describe("The contact's sent emails it unsubscribed from."),
+    unsubscribes: feedbackCountFields.unsubscribes.describe(
+      "The contact's sent emails it unsubscribed from.",
+    ),
     suppression: z
       .strictObject({
         reason: z.enum(["hard_bounce", "complaint", "unsubscribe", "manual"]),

@@ -8,8 +8,14 @@ import { percentage } from "../rates.js";
  */
 export const feedbackCountFields = {
   hardBounces: z.int().min(0).describe("Sent emails with a hard bounce (docs/deliverability.md)."),
-  softBounces: z.int().min(0).describe("Sent emails with a soft bounce and no hard one; delays are not bounces."),
-  complaints: z.int().min(0).describe("Sent emails a recipient complained about (`not-spam` reports excluded)."),
+  softBounces: z
+    .int()
+    .min(0)
+    .describe("Sent emails with a soft bounce and no hard one; delays are not bounces."),
+  complaints: z
+    .int()
+    .min(0)
+    .describe("Sent emails a recipient complained about (`not-spam` reports excluded)."),
   unsubscribes: z.int().min(0).describe("Sent emails a recipient unsubscribed from."),
 };
 
