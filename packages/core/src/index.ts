@@ -60,7 +60,13 @@ export {
 export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { DomainOptions, InboundOptions, MailPulseOptions, TrackingOptions } from "./options.js";
+export type {
+  DeliverabilityOptions,
+  DomainOptions,
+  InboundOptions,
+  MailPulseOptions,
+  TrackingOptions,
+} from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export {
@@ -110,6 +116,15 @@ export type {
   ContactTimelineEvent,
 } from "./services/contact-service.js";
 export type { ContactListInput } from "./services/contacts/contact-list-input.js";
+export type {
+  BounceReport,
+  BounceSource,
+  ComplaintReport,
+  DeliveryFeedbackService,
+  FeedbackTarget,
+  UnsubscribeReport,
+  UnsubscribeSource,
+} from "./services/delivery-feedback-service.js";
 export type { DnsRecord, DnsRecordStatus } from "./services/domains/dns-records.js";
 export type { DomainHostOptions } from "./services/domains/domain-hosts.js";
 export type { DomainInput, VerifySendingDomainInput } from "./services/domains/domain-input.js";
@@ -121,6 +136,7 @@ export {
   type RecipientTokenPurpose,
   readRecipientToken,
 } from "./services/feedback/recipient-token.js";
+export type { UnsubscribeRecipientInput } from "./services/feedback/unsubscribe-input.js";
 export type {
   AcceptedInboundRecipient,
   InboundDelivery,

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { MailPulseError, notFound } from "../errors.js";
 import type { WebhookEvent } from "../events/event-body.js";
-import type { DeliveryAttemptRecord, DeliveryRecord, WebhookRecord } from "../ports/storage.js";
+import type {
+  DeliveryAttemptRecord,
+  DeliveryRecord,
+  WebhookEventType,
+  WebhookRecord,
+} from "../ports/storage.js";
 import type { SecretBox } from "../util/secret-box.js";
 import type { DeliverEvent } from "../webhooks/deliver-event.js";
 import type { ServiceDeps } from "./service-context.js";
@@ -101,6 +106,24 @@ function deliveryIdOf(raw: string | undefined): number {
   if (!Number.isSafeInteger(id)) throw notFound("Delivery");
   return id;
 }
+
+/**
+ * The type-specific fields of a test event's `data` (docs/webhooks.md describes each): the
+ * lifecycle events' own fields, so a test exercises a receiver's whole handler of them.
+ */
+const testEventExtras: Record<WebhookEventType, Partial<WebhookEvent["data"]>> = {
+  EMAIL_SENT: {},
+  EMAIL_OPENED: {},
+  EMAIL_CLICKED: {},
+  EMAIL_BOUNCED: {
+    recipient: "recipient@example.com",
+    bounceType: "hard",
+    status: "5.1.1",
+    diagnostic: "smtp; 550 5.1.1 user unknown (MailPulse webhook test)",
+  },
+  EMAIL_COMPLAINED: { recipient: "recipient@example.com", feedbackType: "abuse" },
+  CONTACT_UNSUBSCRIBED: { recipient: "recipient@example.com", source: "api" },
+};
 
 /** Builds the {@link WebhookService}. */
 export function createWebhookService(deps: ServiceDeps, options: WebhookServiceOptions): WebhookService {
@@ -212,6 +235,7 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
           metadata: null,
           providerMessageId: null,
           tags: [],
+          ...testEventExtras[webhook.events[0] ?? "EMAIL_SENT"],
         },
       };
       const response = await options.deliver(webhook, event);

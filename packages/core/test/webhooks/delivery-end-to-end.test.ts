@@ -199,6 +199,15 @@ describe.each(storageFactories)("webhook delivery on $name", ({ create }) => {
     );
     expect(requests.filter((request) => request.path === "/sent")).toHaveLength(1);
     expect(await mailpulse.deliverWebhooks()).toBe(0);
+
+    // A test of the lifecycle webhook carries its first event's own fields.
+    expect((await mailpulse.webhooks.test(organizationId, lifecycle.id)).success).toBe(true);
+    const [, , , , testRequest] = await receiver.waitFor(5);
+    expect(JSON.parse(testRequest!.rawBody)).toMatchObject({
+      type: "EMAIL_BOUNCED",
+      test: true,
+      data: { recipient: "recipient@example.com", bounceType: "hard", status: "5.1.1" },
+    });
   });
 
   it("retries a failing receiver on the schedule until it succeeds, logging every attempt", async () => {
