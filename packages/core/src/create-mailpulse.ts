@@ -4,6 +4,7 @@ import { createJobRegistry } from "./background/job-registry.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
+import { createMountPathCheck } from "./base-url-check.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
@@ -202,6 +203,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     baseUrl,
     trackingUrls: createTrackingUrls(basePath),
     platformDomain,
+    fromAddresses: options.sending?.fromAddresses,
     logger,
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
@@ -375,6 +377,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     handler,
     handleDirect: createDirectHandler(router, { logger, clientAddress, isUnmigrated }),
     servesPath: router.hasPath,
+    checkMountPath: createMountPathCheck(baseUrl, basePath, logger),
     basePath,
     // What the Node bridge lets through: the largest limit of any route (each route checks its own).
     maxBodyBytes: Math.max(maxBodyBytes, maxSendBodyBytes),
@@ -403,7 +406,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
             "No encryptionKey: DKIM private keys and webhook secrets are stored unencrypted (docs/domains.md)",
           );
         }
-        warnAboutPlatformDomain(platformDomain, logger);
+        warnAboutPlatformDomain(platformDomain, logger, options.sending?.fromAddresses);
       }
       started = true;
       await jobs.start();

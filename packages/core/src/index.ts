@@ -10,6 +10,8 @@
  * bridge on `@mailpulse/core/node`. The test kit and the contract suites are a package of their
  * own, `@mailpulse/testing`.
  */
+
+export { unreachableHostReason } from "./base-url-check.js";
 export {
   createMailPulse,
   defaultMaxBodyBytes,
@@ -53,7 +55,13 @@ export {
 export { appleRanges, type PublishedRange, securityGatewayRanges } from "./measurement/published-ranges.js";
 export type { MailPulseHttp } from "./node/types.js";
 export { createOpenApiDocument, type OpenApiDocumentOptions } from "./openapi/create-openapi-document.js";
-export type { DomainOptions, MailPulseOptions, TrackingOptions } from "./options.js";
+export type {
+  DomainOptions,
+  MailPulseOptions,
+  SendingOptions,
+  TrackingOptions,
+  WebhookOptions,
+} from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
 export type {
@@ -118,6 +126,7 @@ export type {
   RegisterEmailInput,
   SendEmailInput,
 } from "./services/sending/send-input.js";
+export type { FromAddressPolicy } from "./services/sending/sender-rule.js";
 export type {
   PlatformDnsRecord,
   SendingDomain,

@@ -64,6 +64,12 @@ export interface ProviderDomain {
 
 /** A delivery service. `send` rejects when the provider does not accept the message. */
 export interface MailProvider {
+  /**
+   * `true` for a provider whose messages never leave the process (`memoryProvider`, the test
+   * kit's outbox): nobody outside can follow their links, so `createMailPulse` does not refuse a
+   * loopback or private `baseUrl` for it. Default: absent, a provider that delivers real mail.
+   */
+  readonly capturesOnly?: boolean;
   /** Hands one message to the provider; resolves once the provider accepted it. */
   send(message: OutgoingMessage): Promise<SendResult>;
   /**

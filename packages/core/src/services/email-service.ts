@@ -10,7 +10,7 @@ import { buildTrackedContent, recipientRecords } from "./sending/build-tracked-e
 import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
-import { decideSender } from "./sending/sender-rule.js";
+import { decideSender, type FromAddressPolicy } from "./sending/sender-rule.js";
 import { allRecipientsSuppressed, applySuppressionList } from "./sending/suppression-check.js";
 import { trackingBaseUrl } from "./sending/tracking-base-url.js";
 import type { TrackingUrls } from "./sending/tracking-urls.js";
@@ -55,6 +55,8 @@ export interface EmailServiceOptions {
   /** Builds the tracking URLs from the tracking routes' paths. */
   trackingUrls: TrackingUrls;
   platformDomain: string;
+  /** Which `From` addresses go out as given (`sending.fromAddresses`). Default `"rewrite-unverified"`. */
+  fromAddresses?: FromAddressPolicy;
   logger: Logger;
   /** Opens DKIM private keys stored sealed (`encryptionKey`). Default: keys are stored as they are. */
   openSecret?: (stored: string) => string;
@@ -132,6 +134,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
             input.replyTo,
             options.platformDomain,
             options.openSecret,
+            options.fromAddresses,
           ),
           applySuppressionList(storage.suppressions, organizationId, input),
         ]);
