@@ -107,7 +107,9 @@ export interface MailPulse extends MailPulseHttp {
    * domain is `localhost` or an IP address. Idempotent. Without it the API works, but webhooks are
    * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
    * verify is called, crashed sends stay `sending` and expired idempotency keys stay stored (they
-   * are ignored all the same). Tracking hits need no start.
+   * are ignored all the same). Tracking hits need no start. Never started by itself (a host
+   * decides when workers run, docs/embedding.md): creating a webhook while it is not running logs
+   * a line naming the fix.
    */
   start(): Promise<void>;
   /**
@@ -195,6 +197,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   });
 
   let started = false;
+  // Background work starts only with start() (docs/embedding.md says why): until then a new
+  // webhook's deliveries stay `pending`, which must not happen without a word.
+  const warnWhileNotStarted = (webhookId: string): void => {
+    if (started && !jobs.stopped) return;
+    logger.info(
+      `MailPulse: webhook ${webhookId} was created, but background work is not running ` +
+        `(${started ? "mailpulse.stop() was called" : "mailpulse.start() was never called"}): its deliveries stay ` +
+        "pending until `await mailpulse.start()` runs the delivery worker (or you call mailpulse.deliverWebhooks()).",
+      { webhookId },
+    );
+  };
 
   const emailsInFlight = createInFlight();
   const emails = createEmailService(deps, {
@@ -268,6 +281,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     deliver,
     maxWebhooks: webhookOptions.maxPerOrganization ?? 20,
     rotationOverlapMs: 24 * 60 * 60 * 1000,
+    onCreated: (webhook) => warnWhileNotStarted(webhook.id),
   });
   const events = createEventService(deps);
   const suppressions = createSuppressionService(deps);
