@@ -125,8 +125,11 @@ export interface MailPulse extends MailPulseHttp {
    * hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
-   * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
-   * so no hit arrives after the queue is written). One step that fails (a provider whose
+   * after `stop()` resolves: `await storage.close()` checkpoints a SQLite file and ends a
+   * PostgreSQL pool, whose idle connections otherwise hold a script up until they time out) and
+   * the servers the adapters run in (stop accepting requests before, so no hit arrives after the
+   * queue is written). Nothing MailPulse or the SQLite storage leaves behind keeps the process
+   * alive: a one-off script on a SQLite file exits after `stop()` even without `storage.close()`. One step that fails (a provider whose
    * `close()` throws) does not skip the rest: everything is still released, then the promise
    * rejects with that error, or an `AggregateError` when several failed. Idempotent: later calls
    * return the first call's promise.
