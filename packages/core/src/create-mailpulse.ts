@@ -4,8 +4,8 @@ import { createJobRegistry } from "./background/job-registry.js";
 import { createSendingReconciliationJob } from "./background/sending-reconciliation.js";
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
-import { createMountPathCheck } from "./base-url-check.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
+import { createMountPathCheck } from "./http/base-url-check.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
@@ -48,6 +48,7 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { UnmigratedStorageError, withUnmigratedHint } from "./services/unmigrated-storage.js";
 import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
 import { createResourceId } from "./util/ids.js";
@@ -145,7 +146,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const logger = toLogger(options.logger);
   const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
-    storage: options.storage,
+    // In-process calls on a storage nobody migrated fail with the fix named, not "no such table".
+    storage: withUnmigratedHint(options.storage),
     clock,
     createId: options.createId ?? (() => createResourceId(clock.now().getTime())),
   };
@@ -355,7 +357,10 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
   const mounted = mountRoutes(routes, basePath);
   // Bound once: the storage knows which of its driver's errors mean "never migrated".
-  const isUnmigrated = options.storage.isUnmigrated?.bind(options.storage);
+  const storageIsUnmigrated = options.storage.isUnmigrated?.bind(options.storage);
+  const isUnmigrated = storageIsUnmigrated
+    ? (error: unknown) => error instanceof UnmigratedStorageError || storageIsUnmigrated(error)
+    : undefined;
   const handler = createHandler({
     routes: mounted,
     baseUrl,

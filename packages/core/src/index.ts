@@ -11,7 +11,6 @@
  * own, `@mailpulse/testing`.
  */
 
-export { unreachableHostReason } from "./base-url-check.js";
 export {
   createMailPulse,
   defaultMaxBodyBytes,
@@ -26,6 +25,7 @@ export {
   type MailPulseErrorOptions,
   type ValidationIssue,
 } from "./errors.js";
+export { unreachableHostReason } from "./http/base-url-check.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
 export type { DocsObject, DocsValue, OperationDocs } from "./http/operation-docs.js";
 export type {
@@ -159,6 +159,7 @@ export type {
   TrackingDomainVerification,
 } from "./services/tracking-domain-service.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export { UnmigratedStorageError } from "./services/unmigrated-storage.js";
 export type { ValidatedMethod } from "./services/validation/validated-method.js";
 export type { JsonObject, JsonValue } from "./util/json.js";
 export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { privateBaseUrlProblem } from "./base-url-check.js";
+import { privateBaseUrlProblem } from "./http/base-url-check.js";
 import type { Logger } from "./logger.js";
 import { clientAddressResolver } from "./measurement/client-address.js";
 import type { MailPulseOptions } from "./options.js";

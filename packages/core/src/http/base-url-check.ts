@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
-import type { Logger } from "./logger.js";
-import type { MailProvider } from "./ports/mail-provider.js";
-import { isBlockedAddress } from "./webhooks/address-policy.js";
+import type { Logger } from "../logger.js";
+import type { MailProvider } from "../ports/mail-provider.js";
+import { isBlockedAddress } from "../webhooks/address-policy.js";
 
 /**
  * Why a reader's mail client could not reach `hostname`, in words for an error message (`a
