@@ -79,3 +79,16 @@ describe("unreachableHostReason", () => {
     expect(unreachableHostReason("169.254.1.1")).toBe("a link-local address");
   });
 });
+
+describe("createNodeListener's mount point", () => {
+  it("logs when baseUrl has a path the listener (at the root) does not serve", async () => {
+    const { createNodeListener } = await import("@mailpulse/core/node");
+    const errors: string[] = [];
+    const logger = { info: () => {}, error: (line: string) => errors.push(line) };
+    createNodeListener(createMailPulse({ storage, baseUrl: "https://example.com/mail", logger }));
+    expect(errors).toEqual([expect.stringContaining('The Node listener serves the API at "/api"')]);
+    errors.length = 0;
+    createNodeListener(createMailPulse({ storage, baseUrl: "https://mail.example.com", logger }));
+    expect(errors).toEqual([]);
+  });
+});
