@@ -29,6 +29,8 @@ export async function startMailPulseApp(config: ServerConfig): Promise<Listening
   const mailpulse = createMailPulse({
     storage: served,
     baseUrl: "http://127.0.0.1",
+    // The bench's SMTP sink is on loopback; nobody outside reads its mail.
+    allowPrivateBaseUrl: true,
     mailProvider,
     tracking: config.acknowledge ? { acknowledge: config.acknowledge } : undefined,
   });

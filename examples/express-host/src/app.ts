@@ -26,17 +26,18 @@ export async function createHostApp(
   await mailpulse.start();
 
   const app = express();
-  // The host's own JSON parser may run ahead of MailPulse; give it the same body limit.
-  app.use(express.json({ limit: mailpulse.maxBodyBytes }));
+  // MailPulse first, before any body parser: it reads its own bodies, each route with its own
+  // limit (1 MiB, 20 MiB for the sending routes), and passes every other request on.
+  app.use(mailpulseExpress(mailpulse));
+  // The host's parser after it, with the host's own limit (express.json()'s 100 kB default).
+  app.use(express.json());
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
   app.post("/signup", (req, res) => {
     res.status(201).json({ received: req.body as unknown });
   });
-  // MailPulse answers the paths of its own route table and passes every other request on.
-  app.use(mailpulseExpress(mailpulse));
-  // The parser's 400/413 on /api paths come back as MailPulse-style {"error"} JSON, not HTML.
+  // The host parser's 400/413 on /api paths come back as MailPulse-style {"error"} JSON, not HTML.
   app.use(mailpulseErrorHandler(mailpulse));
 
   // The host's own /api routes live beside MailPulse's, even when registered after it.

@@ -91,13 +91,14 @@ describe("Express host app with MailPulse mounted", () => {
     expect(await response.text()).toContain("Cannot GET /nope");
   });
 
-  it("answers malformed JSON, rejected by the host's parser, in MailPulse's JSON shape", async () => {
+  it("answers malformed JSON, read by MailPulse itself, in its JSON shape", async () => {
     const response = await api("/api/campaigns", { method: "POST", body: "{not json" });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/^Invalid JSON in request body: /);
   });
 
-  it("accepts a 144 kB newsletter (past express.json()'s 100 kB default) and answers 413 JSON past 1 MiB", async () => {
+  // Issue 30, trap 7: MailPulse's routes have their own limits, the host's routes keep theirs.
+  it("accepts a 144 kB newsletter (past express.json()'s 100 kB default) and answers 413 JSON past each route's limit", async () => {
     const newsletter = `<p>${"Lorem ipsum dolor sit amet. ".repeat(5200)}</p>`;
     expect(newsletter.length).toBeGreaterThan(144_000);
     const send = (htmlContent: string) =>
@@ -117,5 +118,21 @@ describe("Express host app with MailPulse mounted", () => {
     expect(await tooLarge.json()).toEqual({
       error: `Request body exceeds the limit of ${mailpulse.maxBodyBytes} bytes`,
     });
+    // Every other MailPulse route: 1 MiB.
+    const campaign = await api("/api/campaigns", {
+      method: "POST",
+      body: JSON.stringify({ name: "x".repeat(1024 * 1024) }),
+    });
+    expect(campaign.status).toBe(413);
+    expect(await campaign.json()).toEqual({ error: "Request body exceeds the limit of 1048576 bytes" });
+  });
+
+  it("keeps the host's own routes at the host parser's limit (100 kB), not MailPulse's", async () => {
+    const response = await fetch(`${base}/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.com", note: "x".repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
   });
 });

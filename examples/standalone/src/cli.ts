@@ -10,7 +10,7 @@
  */
 import { isMailPulseError } from "@mailpulse/core";
 import { createInstance } from "./create-instance.js";
-import { openStorage } from "./open-storage.js";
+import { describeStorage, openStorage } from "./open-storage.js";
 import { readSettings, SettingsError } from "./settings.js";
 
 const usage = `Usage:
@@ -34,6 +34,12 @@ async function run(args: string[]): Promise<unknown> {
     throw new UsageError(usage);
   }
   const settings = readSettings();
+  // Every command says which database it works on, before it opens it (issue 30: a key created
+  // in the SQLite file while the server ran on PostgreSQL answered "Organization not found").
+  // To stderr: stdout keeps its one JSON line.
+  console.error(
+    `mailpulse: ${describeStorage(settings)} (${settings.databaseUrl ? "DATABASE_URL" : "set DATABASE_URL for PostgreSQL"})`,
+  );
   const { storage } = await openStorage(settings);
   const mailpulse = createInstance(settings, storage);
   try {

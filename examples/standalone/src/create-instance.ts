@@ -14,12 +14,17 @@ export function createInstance(settings: Settings, storage: Storage): MailPulse 
   return createMailPulse({
     storage,
     baseUrl: settings.baseUrl,
+    allowPrivateBaseUrl: settings.allowPrivateBaseUrl,
     platformDomain: settings.platformDomain,
+    sending: { fromAddresses: settings.fromAddresses },
     mailProvider,
     limits: () => (maxCampaigns === undefined ? {} : { maxCampaigns }),
     domains: { dnsServers: settings.dnsServers },
     encryptionKey: settings.encryptionKey,
-    webhooks: { allowPrivateNetworks: settings.webhookAllowPrivate },
+    webhooks: {
+      allowPrivateNetworks: settings.webhookAllowPrivate,
+      ...(settings.webhookCa === undefined ? {} : { ca: settings.webhookCa }),
+    },
     ...(settings.rateLimitPerMinute > 0
       ? { rateLimit: { limit: settings.rateLimitPerMinute, windowMs: 60_000 } }
       : {}),

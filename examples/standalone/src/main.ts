@@ -7,6 +7,7 @@ import { ensureDefaultOrganization } from "./bootstrap.js";
 import { createInstance } from "./create-instance.js";
 import { createServer } from "./create-server.js";
 import { openStorage } from "./open-storage.js";
+import { sendingLine } from "./sending-line.js";
 import { readSettings, type Settings, SettingsError } from "./settings.js";
 
 async function main(): Promise<void> {
@@ -49,6 +50,7 @@ async function serve(
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
   console.log(`MailPulse listening on http://${settings.host}:${port} (storage: ${description})`);
+  console.log(sendingLine(settings));
   if (settings.inboundSmtpPort !== undefined) {
     // Closed by mailpulse.stop() below, after the messages being recorded are stored.
     const receiver = await mailpulse.inbound.listen({

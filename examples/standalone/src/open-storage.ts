@@ -14,8 +14,16 @@ export async function openStorage(settings: Settings): Promise<{ storage: Storag
     await storage.close().catch(() => {});
     throw error;
   }
-  const description = settings.databaseUrl
-    ? `PostgreSQL at ${new URL(settings.databaseUrl).host}`
-    : `SQLite at ${settings.sqlitePath}`;
-  return { storage, description };
+  return { storage, description: describeStorage(settings) };
+}
+
+/**
+ * Which database the settings name, for a person: `PostgreSQL database mp at db:5432` or
+ * `SQLite at /srv/app/data/mailpulse.db`; never the password.
+ */
+export function describeStorage(settings: Pick<Settings, "databaseUrl" | "sqlitePath">): string {
+  if (!settings.databaseUrl) return `SQLite at ${settings.sqlitePath}`;
+  const url = new URL(settings.databaseUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  return `PostgreSQL ${database ? `database ${database} ` : ""}at ${url.host}`;
 }

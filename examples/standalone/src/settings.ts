@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { addressRanges, decodeEncryptionKey } from "@mailpulse/core";
+import {
+  addressRanges,
+  decodeEncryptionKey,
+  type FromAddressPolicy,
+  unreachableHostReason,
+} from "@mailpulse/core";
 
 /**
  * The standalone server's settings, read from the environment (see the README's table). Only
@@ -16,7 +22,19 @@ export interface Settings {
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
   databaseUrl: string | undefined;
   baseUrl: string;
+  /**
+   * `MAILPULSE_ALLOW_PRIVATE_BASE_URL=true`: send real mail (`MAILPULSE_SMTP_URL`) although
+   * `MAILPULSE_BASE_URL` is a loopback or private address (mail read on this network only).
+   */
+  allowPrivateBaseUrl: boolean;
   platformDomain: string;
+  /** Whether `MAILPULSE_PLATFORM_DOMAIN` was set; else the domain is `baseUrl`'s host, said at startup. */
+  platformDomainSet: boolean;
+  /**
+   * `MAILPULSE_FROM_ADDRESSES`: `rewrite-unverified` (default, the spec's rule) or `as-given`
+   * (every `From` goes out unchanged: a single-tenant server whose relay may send for its domains).
+   */
+  fromAddresses: FromAddressPolicy;
   maxCampaigns: number | undefined;
   smtpUrl: string | undefined;
   /** `MAILPULSE_DNS_SERVERS`: DNS servers for domain verification; undefined = the system's. */
@@ -25,6 +43,11 @@ export interface Settings {
   encryptionKey: string | undefined;
   /** `MAILPULSE_WEBHOOK_ALLOW_PRIVATE=true`: webhooks may target loopback and private addresses (development). */
   webhookAllowPrivate: boolean;
+  /**
+   * `MAILPULSE_WEBHOOK_CA_FILE`: a PEM file of CA certificates trusted for webhook receivers,
+   * besides the system's (a receiver with a self-signed or private-CA certificate). Its contents.
+   */
+  webhookCa: string | undefined;
   /**
    * `MAILPULSE_REQUEST_TIMEOUT` (seconds, default 30): the most a client may take to send a whole
    * request, head and body; past it the server answers 408 and closes the connection.
@@ -162,6 +185,31 @@ function encryptionKey(env: Env): string | undefined {
   return raw;
 }
 
+function fromAddresses(env: Env): FromAddressPolicy {
+  const raw = env.MAILPULSE_FROM_ADDRESSES?.trim();
+  if (!raw) return "rewrite-unverified";
+  if (raw === "rewrite-unverified" || raw === "as-given") return raw;
+  throw new SettingsError(
+    `MAILPULSE_FROM_ADDRESSES=${raw} is invalid: expected rewrite-unverified (the default) or as-given`,
+  );
+}
+
+function caFile(env: Env, base: string): string | undefined {
+  const raw = env.MAILPULSE_WEBHOOK_CA_FILE?.trim();
+  if (!raw) return undefined;
+  const path = isAbsolute(raw) ? raw : resolve(base, raw);
+  let pem: string;
+  try {
+    pem = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SettingsError(`MAILPULSE_WEBHOOK_CA_FILE cannot be read: ${(error as Error).message}`);
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
+    throw new SettingsError(`MAILPULSE_WEBHOOK_CA_FILE is invalid: ${path} holds no PEM certificate`);
+  }
+  return pem;
+}
+
 /**
  * Reads and validates the settings. Relative SQLite paths resolve against the folder `npm` was
  * started in (INIT_CWD), so `./data/mailpulse.db` lands beside the README, not in the workspace.
@@ -173,6 +221,7 @@ export function readSettings(env: Env = process.env): Settings {
     /\/+$/,
     "",
   );
+  const platformDomainSet = Boolean(env.MAILPULSE_PLATFORM_DOMAIN?.trim());
   const platformDomain = env.MAILPULSE_PLATFORM_DOMAIN?.trim() || new URL(baseUrl).hostname;
   if (!/^[a-z0-9.-]+$/i.test(platformDomain)) {
     throw new SettingsError(`MAILPULSE_PLATFORM_DOMAIN is invalid: "${platformDomain}" is not a domain name`);
@@ -188,18 +237,33 @@ export function readSettings(env: Env = process.env): Settings {
       `MAILPULSE_HEADERS_TIMEOUT is invalid: ${headersTimeoutMs / 1000} s is longer than the request timeout (${requestTimeoutMs / 1000} s)`,
     );
   }
+  const smtpUrl = url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]);
+  const allowPrivateBaseUrl = boolean(env, "MAILPULSE_ALLOW_PRIVATE_BASE_URL");
+  const unreachable = unreachableHostReason(new URL(baseUrl).hostname);
+  if (smtpUrl !== undefined && unreachable !== undefined && !allowPrivateBaseUrl) {
+    throw new SettingsError(
+      `MAILPULSE_BASE_URL is ${baseUrl}${env.MAILPULSE_BASE_URL?.trim() ? "" : " (the default)"}, ${unreachable}, ` +
+        "yet MAILPULSE_SMTP_URL delivers real mail: every tracking link and open pixel would point there. Set " +
+        "MAILPULSE_BASE_URL to the address readers reach this server at, or MAILPULSE_ALLOW_PRIVATE_BASE_URL=true " +
+        "when the mail is only read on this network.",
+    );
+  }
   return {
     port,
     host,
     sqlitePath,
     databaseUrl: url(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     baseUrl,
+    allowPrivateBaseUrl,
     platformDomain,
+    platformDomainSet,
+    fromAddresses: fromAddresses(env),
     maxCampaigns: integer(env, "MAILPULSE_MAX_CAMPAIGNS", { min: 0, max: 1_000_000_000 }),
-    smtpUrl: url(env, "MAILPULSE_SMTP_URL", ["smtp:", "smtps:"]),
+    smtpUrl,
     dnsServers: dnsServers(env),
     encryptionKey: encryptionKey(env),
     webhookAllowPrivate: boolean(env, "MAILPULSE_WEBHOOK_ALLOW_PRIVATE"),
+    webhookCa: caFile(env, env.INIT_CWD ?? process.cwd()),
     requestTimeoutMs,
     headersTimeoutMs,
     rateLimitPerMinute: integer(env, "MAILPULSE_RATE_LIMIT", { min: 0, max: 1_000_000_000 }) ?? 600,

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { createMailPulse } from "@mailpulse/core";
 import { sqliteStorage } from "@mailpulse/storage-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeStorage } from "../src/open-storage.js";
 
 const run = promisify(execFile);
 const cli = new URL("../src/cli.ts", import.meta.url).pathname;
@@ -29,6 +30,19 @@ describe("npm run mailpulse (the CLI)", () => {
     });
     const key = await mailpulse("key", "create", result.organization.id);
     expect(JSON.parse(key.stdout)).toEqual({ apiKey: expect.stringMatching(/^mp_/) });
+  });
+
+  // Issue 30, trap 8: the CLI used SQLite quietly while the server ran on PostgreSQL.
+  it("says on stderr, for every command, which database it opened", async () => {
+    const opened = `mailpulse: SQLite at ${env.MAILPULSE_DATABASE} (set DATABASE_URL for PostgreSQL)\n`;
+    expect((await mailpulse("org", "create", "Beta")).stderr).toBe(opened);
+    expect((await mailpulse("dns", "platform-records")).stderr).toBe(opened);
+    await expect(mailpulse("key", "create", "no-such-org")).rejects.toMatchObject({
+      stderr: expect.stringContaining(`${opened}Organization not found`),
+    });
+    expect(
+      describeStorage({ databaseUrl: "postgres://app:s3cret@db.internal:5432/mailpulse", sqlitePath: "" }),
+    ).toBe("PostgreSQL database mailpulse at db.internal:5432");
   });
 
   it("lists the DKIM TXT records the platform's zone publishes", async () => {

@@ -38,6 +38,8 @@ describe("the standalone server: domains as a new user", () => {
       MAILPULSE_BASE_URL: "https://mail.platform.example",
       MAILPULSE_PLATFORM_DOMAIN: "platform.example",
       MAILPULSE_SMTP_URL: smtp.url,
+      // The SMTP peer is on loopback, and so is every reader of its mail.
+      MAILPULSE_ALLOW_PRIVATE_BASE_URL: "true",
       MAILPULSE_DNS_SERVERS: dns.server,
       MAILPULSE_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     };

@@ -33,6 +33,8 @@ describe("the standalone server: human figures as a new user", () => {
     server = await startStandalone({
       MAILPULSE_DATABASE: join(folder, "mailpulse.db"),
       MAILPULSE_SMTP_URL: smtp.url,
+      // The SMTP peer is on loopback, and so is every reader of its mail.
+      MAILPULSE_ALLOW_PRIVATE_BASE_URL: "true",
       MAILPULSE_TRUST_PROXY: "1",
     });
     ({ baseUrl, apiKey } = server);

@@ -1,5 +1,13 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sendingLine } from "../src/sending-line.js";
 import { readSettings, SettingsError } from "../src/settings.js";
+
+const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+const caFile = join(mkdtempSync(join(tmpdir(), "mailpulse-settings-")), "ca.pem");
+writeFileSync(caFile, pem);
 
 describe("standalone settings", () => {
   it("defaults to SQLite under ./data of the folder npm started in, port 3000 on 127.0.0.1", () => {
@@ -42,6 +50,10 @@ describe("standalone settings", () => {
         "arn:aws:sns:us-east-1:123456789012:ses-feedback, arn:aws-cn:sns:cn-north-1:123456789012:b",
       MAILPULSE_INBOUND_SMTP_PORT: "2525",
       MAILPULSE_INBOUND_SMTP_HOST: "0.0.0.0",
+      MAILPULSE_ALLOW_PRIVATE_BASE_URL: "true",
+      MAILPULSE_PLATFORM_DOMAIN: "example.com",
+      MAILPULSE_FROM_ADDRESSES: "as-given",
+      MAILPULSE_WEBHOOK_CA_FILE: caFile,
     });
     expect(settings).toEqual({
       port: 8080,
@@ -49,7 +61,11 @@ describe("standalone settings", () => {
       sqlitePath: "/var/lib/mailpulse.db",
       databaseUrl: "postgres://u@db:5432/mp",
       baseUrl: "https://mail.example.com",
-      platformDomain: "mail.example.com",
+      allowPrivateBaseUrl: true,
+      platformDomain: "example.com",
+      platformDomainSet: true,
+      fromAddresses: "as-given",
+      webhookCa: pem,
       maxCampaigns: 25,
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
       dnsServers: ["127.0.0.1:5353", "[::1]:53"],
@@ -92,6 +108,10 @@ describe("standalone settings", () => {
     ["MAILPULSE_TRUST_PROXY", "10.0.0.0/99"],
     ["MAILPULSE_TRUST_PROXY", "proxy.internal"],
     ["MAILPULSE_SNS_TOPIC_ARNS", "ses-feedback"],
+    ["MAILPULSE_ALLOW_PRIVATE_BASE_URL", "yes"],
+    ["MAILPULSE_FROM_ADDRESSES", "as-is"],
+    ["MAILPULSE_WEBHOOK_CA_FILE", "/nonexistent/ca.pem"],
+    ["MAILPULSE_WEBHOOK_CA_FILE", "/etc/hostname"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrowError(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrowError(name);
@@ -112,5 +132,52 @@ describe("invalid-setting messages", () => {
     }
     expect(message).toContain(name);
     expect(message).not.toContain("s3cret-pw");
+  });
+});
+
+// Issue 30, traps 1, 2 and 4 as the standalone server's operator meets them.
+describe("settings that would send broken mail", () => {
+  it("refuses MAILPULSE_SMTP_URL with the default localhost base URL, naming the settings", () => {
+    const read = () => readSettings({ MAILPULSE_SMTP_URL: "smtp://relay.example.com:587" });
+    expect(read).toThrowError(SettingsError);
+    expect(read).toThrowError(
+      /MAILPULSE_BASE_URL is http:\/\/localhost:3000 \(the default\).*MAILPULSE_ALLOW_PRIVATE_BASE_URL=true/,
+    );
+    expect(() =>
+      readSettings({
+        MAILPULSE_SMTP_URL: "smtp://relay.example.com:587",
+        MAILPULSE_BASE_URL: "http://10.0.0.5:3000",
+      }),
+    ).toThrowError(/is http:\/\/10\.0\.0\.5:3000, a private network address/);
+  });
+
+  it("accepts it with MAILPULSE_ALLOW_PRIVATE_BASE_URL=true or a public base URL", () => {
+    const smtp = { MAILPULSE_SMTP_URL: "smtp://relay.example.com:587" };
+    expect(readSettings({ ...smtp, MAILPULSE_ALLOW_PRIVATE_BASE_URL: "true" }).allowPrivateBaseUrl).toBe(
+      true,
+    );
+    expect(readSettings({ ...smtp, MAILPULSE_BASE_URL: "https://mail.example.com" }).baseUrl).toBe(
+      "https://mail.example.com",
+    );
+  });
+
+  it("says at startup where mail goes and who it is sent as", () => {
+    expect(sendingLine(readSettings({}))).toBe(
+      "Mail goes nowhere (MAILPULSE_SMTP_URL is unset: messages are logged, not delivered); senders outside a " +
+        "verified sending domain are sent as ...@send.localhost with Reply-To set to them (the platform domain " +
+        "localhost comes from MAILPULSE_BASE_URL: set MAILPULSE_PLATFORM_DOMAIN to a domain you own, or " +
+        "MAILPULSE_FROM_ADDRESSES=as-given when your relay sends for your own domains)",
+    );
+    const relay = {
+      MAILPULSE_SMTP_URL: "smtp://user:secret@relay.example.com:587",
+      MAILPULSE_BASE_URL: "https://mail.example.com",
+    };
+    expect(sendingLine(readSettings({ ...relay, MAILPULSE_PLATFORM_DOMAIN: "example.com" }))).toBe(
+      "Mail goes through smtp://user:***@relay.example.com:587; senders outside a verified sending domain are " +
+        "sent as ...@send.example.com with Reply-To set to them",
+    );
+    expect(sendingLine(readSettings({ ...relay, MAILPULSE_FROM_ADDRESSES: "as-given" }))).toMatch(
+      /; From addresses are sent as given \(MAILPULSE_FROM_ADDRESSES=as-given\)/,
+    );
   });
 });

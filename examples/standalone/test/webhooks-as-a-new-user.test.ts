@@ -33,6 +33,8 @@ describe("the standalone server: webhooks as a new user", () => {
     server = await startStandalone({
       MAILPULSE_DATABASE: join(folder, "mailpulse.db"),
       MAILPULSE_SMTP_URL: smtp.url,
+      // The SMTP peer is on loopback, and so is every reader of its mail.
+      MAILPULSE_ALLOW_PRIVATE_BASE_URL: "true",
       MAILPULSE_WEBHOOK_ALLOW_PRIVATE: "true",
       NODE_EXTRA_CA_CERTS: caFile,
     });

@@ -14,10 +14,21 @@ import express from "express";
  * in the end the host's 404. Works with or without a body parser such as `express.json()` ahead
  * of it; unexpected errors go to the host's error middleware through `next(err)`, where
  * {@link mailpulseErrorHandler} can answer them as JSON.
+ *
+ * Mount it where `baseUrl`'s path says (`baseUrl: "https://example.com/mail"` with
+ * `app.use("/mail", ...)`): tracking URLs are built from `baseUrl`. At the first request it
+ * compares its mount point (`req.baseUrl`) with `baseUrl` and logs an error line when they
+ * disagree.
  */
 export function mailpulseExpress(mailpulse: MailPulseHttp): Router {
   const router = express.Router();
+  let mountChecked = false;
   router.use((req, res, next) => {
+    if (!mountChecked) {
+      // Where the router is mounted is only known once a request passes through it.
+      mountChecked = true;
+      mailpulse.checkMountPath?.(req.baseUrl, "The Express adapter");
+    }
     // req.url is relative to the mount point, which is exactly what the core routes on.
     void serveNodeRequest(mailpulse, req, res, {
       clientIp: clientIpOf,

@@ -28,6 +28,9 @@ const BODY_METHODS: HTTPMethods[] = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"
  * host's parsers and routes outside this scope are unaffected. Responses go out through
  * `reply.send`, so the host's `onSend` hooks and headers (CORS, compression) still apply.
  *
+ * Register it with the `prefix` `baseUrl`'s path says (`baseUrl: "https://example.com/mail"`,
+ * `prefix: "/mail"`): a prefix that disagrees is logged as an error line at registration.
+ *
  * Fastify answers malformed URLs (`%FF`) and oversized request heads itself, before any plugin
  * runs: pass {@link mailpulseFastifyServerOptions} to `Fastify()` to have MailPulse answer those.
  */
@@ -42,6 +45,8 @@ export const mailpulseFastify: FastifyPluginAsync<MailPulseFastifyOptions> = asy
     done(null, payload);
   });
 
+  // Tracking URLs are built from `baseUrl`: a prefix that disagrees with its path is logged now.
+  mailpulse.checkMountPath?.(instance.prefix, "The Fastify plugin");
   const serve = createFastifyServe(mailpulse, instance.prefix);
   // HEAD is listed explicitly so the core answers it, instead of Fastify's derived GET-minus-body.
   // Fastify never reads a GET or HEAD body, nor checks its Content-Type: those routes (every

@@ -31,6 +31,7 @@ describe("MailPulse logging through Fastify's app.log", () => {
     const mailpulse = createMailPulse({
       storage,
       baseUrl: "http://localhost:3000",
+      allowPrivateBaseUrl: true,
       mailProvider: smtpProvider({ url: smtp.url }),
       logger: app.log,
     });

@@ -7,6 +7,7 @@ import { createSendingReconciliationJob } from "./background/sending-reconciliat
 import { createTrackingWriter } from "./background/tracking-writer.js";
 import { createWebhookDeliveryWorker } from "./background/webhook-delivery.js";
 import { nodeDnsResolver } from "./dns/node-dns-resolver.js";
+import { createMountPathCheck } from "./http/base-url-check.js";
 import { createHandler } from "./http/create-handler.js";
 import { createDirectHandler } from "./http/direct-handler.js";
 import { defaultBasePath, mountRoutes, normalizeBasePath } from "./http/mount-routes.js";
@@ -57,6 +58,7 @@ import {
   type TrackingDomainService,
 } from "./services/tracking-domain-service.js";
 import { createTrackingService, type TrackingService } from "./services/tracking-service.js";
+import { UnmigratedStorageError, withUnmigratedHint } from "./services/unmigrated-storage.js";
 import { createUnsubscribeService } from "./services/unsubscribe-service.js";
 import { createWebhookService, type WebhookService } from "./services/webhook-service.js";
 import { asyncDisposeSymbol } from "./util/async-dispose.js";
@@ -122,7 +124,9 @@ export interface MailPulse extends MailPulseHttp {
    * loopback (one-click unsubscribe URLs want HTTPS, RFC 8058). Idempotent. Without it the API works, but webhooks are
    * only delivered by {@link MailPulse.deliverWebhooks}, verified domains only re-checked when
    * verify is called, crashed sends stay `sending` and expired idempotency keys stay stored (they
-   * are ignored all the same). Tracking hits need no start.
+   * are ignored all the same). Tracking hits need no start. Never started by itself (a host
+   * decides when workers run, docs/embedding.md): creating a webhook while it is not running logs
+   * a line naming the fix.
    */
   start(): Promise<void>;
   /**
@@ -139,8 +143,11 @@ export interface MailPulse extends MailPulseHttp {
    * hit still queued, then closes the
    * `mailProvider` passed in the options (its `close()`, e.g. nodemailer's SMTP pool; the default
    * in-memory provider holds nothing). It does not own, and leaves open, the `storage` (close it
-   * after `stop()` resolves) and the servers the adapters run in (stop accepting requests before,
-   * so no hit arrives after the queue is written). One step that fails (a provider whose
+   * after `stop()` resolves: `await storage.close()` checkpoints a SQLite file and ends a
+   * PostgreSQL pool, whose idle connections otherwise hold a script up until they time out) and
+   * the servers the adapters run in (stop accepting requests before, so no hit arrives after the
+   * queue is written). Nothing MailPulse or the SQLite storage leaves behind keeps the process
+   * alive: a one-off script on a SQLite file exits after `stop()` even without `storage.close()`. One step that fails (a provider whose
    * `close()` throws) does not skip the rest: everything is still released, then the promise
    * rejects with that error, or an `AggregateError` when several failed. Idempotent: later calls
    * return the first call's promise.
@@ -172,7 +179,8 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   const logger = toLogger(options.logger);
   const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
-    storage: options.storage,
+    // In-process calls on a storage nobody migrated fail with the fix named, not "no such table".
+    storage: withUnmigratedHint(options.storage),
     clock,
     createId: options.createId ?? (() => createResourceId(clock.now().getTime())),
   };
@@ -227,6 +235,17 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   });
 
   let started = false;
+  // Background work starts only with start() (docs/embedding.md says why): until then a new
+  // webhook's deliveries stay `pending`, which must not happen without a word.
+  const warnWhileNotStarted = (webhookId: string): void => {
+    if (started && !jobs.stopped) return;
+    logger.info(
+      `MailPulse: webhook ${webhookId} was created, but background work is not running ` +
+        `(${started ? "mailpulse.stop() was called" : "mailpulse.start() was never called"}): its deliveries stay ` +
+        "pending until `await mailpulse.start()` runs the delivery worker (or you call mailpulse.deliverWebhooks()).",
+      { webhookId },
+    );
+  };
 
   const suppressions = createSuppressionService(deps);
   const deliveryFeedback = createDeliveryFeedbackService(deps, {
@@ -253,6 +272,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     signingKey,
     deliveryFeedback,
     platformDomain,
+    fromAddresses: options.sending?.fromAddresses,
     logger,
     openSecret: secrets.open,
     onSent: trackingLookups.remember,
@@ -317,6 +337,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     deliver,
     maxWebhooks: webhookOptions.maxPerOrganization ?? 20,
     rotationOverlapMs: 24 * 60 * 60 * 1000,
+    onCreated: (webhook) => warnWhileNotStarted(webhook.id),
   });
   const events = createEventService(deps);
   const unsubscribe = createUnsubscribeService(deps, { deliveryFeedback, signingKey });
@@ -400,7 +421,10 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
   );
   const mounted = mountRoutes(routes, basePath);
   // Bound once: the storage knows which of its driver's errors mean "never migrated".
-  const isUnmigrated = options.storage.isUnmigrated?.bind(options.storage);
+  const storageIsUnmigrated = options.storage.isUnmigrated?.bind(options.storage);
+  const isUnmigrated = storageIsUnmigrated
+    ? (error: unknown) => error instanceof UnmigratedStorageError || storageIsUnmigrated(error)
+    : undefined;
   const handler = createHandler({
     routes: mounted,
     baseUrl,
@@ -446,6 +470,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     handler,
     handleDirect: createDirectHandler(router, { logger, clientAddress, isUnmigrated }),
     servesPath: router.hasPath,
+    checkMountPath: createMountPathCheck(baseUrl, basePath, logger),
     basePath,
     // What the Node bridge lets through: the largest limit of any route (each route checks its own).
     maxBodyBytes: Math.max(maxBodyBytes, maxSendBodyBytes),
@@ -500,7 +525,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
             "No encryptionKey: DKIM private keys and webhook secrets are stored unencrypted (docs/domains.md)",
           );
         }
-        warnAboutPlatformDomain(platformDomain, logger);
+        warnAboutPlatformDomain(platformDomain, logger, options.sending?.fromAddresses);
         warnAboutPlainHttpUnsubscribe(baseUrl, logger);
       }
       started = true;

@@ -31,6 +31,7 @@ export {
   type MailPulseErrorOptions,
   type ValidationIssue,
 } from "./errors.js";
+export { unreachableHostReason } from "./http/base-url-check.js";
 export type { MailPulseHandler, MailPulseRequestInfo } from "./http/create-handler.js";
 export type { DocsObject, DocsValue, OperationDocs } from "./http/operation-docs.js";
 export type {
@@ -65,7 +66,9 @@ export type {
   DomainOptions,
   InboundOptions,
   MailPulseOptions,
+  SendingOptions,
   TrackingOptions,
+  WebhookOptions,
 } from "./options.js";
 export { type Clock, systemClock } from "./ports/clock.js";
 export { DnsLookupError, type DnsResolver } from "./ports/dns-resolver.js";
@@ -160,6 +163,7 @@ export type {
   RegisterEmailInput,
   SendEmailInput,
 } from "./services/sending/send-input.js";
+export type { FromAddressPolicy } from "./services/sending/sender-rule.js";
 export type {
   PlatformDnsRecord,
   SendingDomain,
@@ -192,6 +196,7 @@ export type {
   TrackingDomainVerification,
 } from "./services/tracking-domain-service.js";
 export type { TrackingService, TrackingSignals } from "./services/tracking-service.js";
+export { UnmigratedStorageError } from "./services/unmigrated-storage.js";
 export type { ValidatedMethod } from "./services/validation/validated-method.js";
 export type { JsonObject, JsonValue } from "./util/json.js";
 export { createSecretBox, decodeEncryptionKey, type SecretBox } from "./util/secret-box.js";

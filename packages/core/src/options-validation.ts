@@ -1,7 +1,9 @@
 import { isIP } from "node:net";
+import { privateBaseUrlProblem } from "./http/base-url-check.js";
 import type { Logger } from "./logger.js";
 import { clientAddressResolver } from "./measurement/client-address.js";
 import type { MailPulseOptions } from "./options.js";
+import type { FromAddressPolicy } from "./services/sending/sender-rule.js";
 
 /** The stores `createMailPulse` reads; a storage without one of them is not a MailPulse storage. */
 const requiredStores = ["organizations", "apiKeys", "campaigns", "emails", "tracking", "stats"] as const;
@@ -43,6 +45,8 @@ export function assertValidOptions(options: MailPulseOptions): void {
   if (parsed?.search || parsed?.hash) {
     fail(`\`baseUrl\` must not carry a query or fragment (got ${JSON.stringify(baseUrl)})`);
   }
+  const privateBaseUrl = privateBaseUrlProblem(options);
+  if (privateBaseUrl !== undefined) fail(privateBaseUrl);
 
   if (options.platformDomain !== undefined && !/^[^\s/:@]+\.?[^\s/:@]*$/.test(options.platformDomain)) {
     fail(
@@ -67,6 +71,12 @@ export function assertValidOptions(options: MailPulseOptions): void {
   whole("campaignDetailEmailLimit", options.campaignDetailEmailLimit, 1);
   whole("sending.staleAfterMs", options.sending?.staleAfterMs, 0);
   whole("sending.idempotencyWaitMs", options.sending?.idempotencyWaitMs, 0);
+  const fromAddresses = options.sending?.fromAddresses;
+  if (fromAddresses !== undefined && fromAddresses !== "rewrite-unverified" && fromAddresses !== "as-given") {
+    fail(
+      `\`sending.fromAddresses\` must be "rewrite-unverified" or "as-given" (got ${JSON.stringify(fromAddresses)})`,
+    );
+  }
   whole("campaignDetailLinkLimit", options.campaignDetailLinkLimit, 1);
   whole("inbound.logRetentionDays", options.inbound?.logRetentionDays, 1);
   whole("inbound.maxLogRows", options.inbound?.maxLogRows, 1);
@@ -129,12 +139,24 @@ export function assertValidOptions(options: MailPulseOptions): void {
 }
 
 /**
- * Says when every unverified sender would be rewritten to a domain no receiving server accepts
- * mail from (`...@send.localhost`, `...@send.127.0.0.1`): fine on a laptop, a surprise in
- * production. Called once by `start()`: servers call it, one-shot scripts such as the CLI do not,
- * so their output stays clean.
+ * Says which sender rule is in force when it may surprise: with `fromAddresses: "as-given"`, that
+ * every `From` goes out unchanged; else when every unverified sender would be rewritten to a
+ * domain no receiving server accepts mail from (`...@send.localhost`, `...@send.127.0.0.1`): fine
+ * on a laptop, a surprise in production. Called once by `start()`: servers call it, one-shot
+ * scripts such as the CLI do not, so their output stays clean.
  */
-export function warnAboutPlatformDomain(platformDomain: string, logger: Logger): void {
+export function warnAboutPlatformDomain(
+  platformDomain: string,
+  logger: Logger,
+  fromAddresses: FromAddressPolicy = "rewrite-unverified",
+): void {
+  if (fromAddresses === "as-given") {
+    logger.info(
+      'MailPulse: `From` addresses are sent as given (sending.fromAddresses: "as-given"): your mail relay must be ' +
+        "allowed to send for every sender's domain (SPF, DKIM), or receiving servers will refuse the mail.",
+    );
+    return;
+  }
   const host = platformDomain.replace(/^\[|\]$/g, "");
   if (host === "localhost" || host.endsWith(".localhost") || isIP(host) !== 0) {
     logger.info(

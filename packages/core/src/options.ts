@@ -9,6 +9,7 @@ import type { MailProvider } from "./ports/mail-provider.js";
 import type { Storage } from "./ports/storage.js";
 import type { WebhookSender } from "./ports/webhook-sender.js";
 import type { DomainHostOptions } from "./services/domains/domain-hosts.js";
+import type { FromAddressPolicy } from "./services/sending/sender-rule.js";
 import type { PlanLimits } from "./services/service-context.js";
 import type { SnsOptions } from "./services/sns-notification-service.js";
 import type { IpAddressRetention } from "./services/tracking/client-ip.js";
@@ -93,6 +94,14 @@ export interface SendingOptions {
    * before answering 409. Default 10 seconds.
    */
   idempotencyWaitMs?: number;
+  /**
+   * Which `From` addresses go out as given. `"rewrite-unverified"` (default, the spec's rule):
+   * only those at a verified sending domain; any other is sent from the same local part at
+   * `send.<platformDomain>` with `Reply-To` set to it. `"as-given"`: every one, for a
+   * single-tenant host whose own relay may send for its domains (docs/sending.md). `start()`
+   * says which rule is in force.
+   */
+  fromAddresses?: FromAddressPolicy;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -134,6 +143,14 @@ export interface MailPulseOptions {
    * e.g. `https://mail.example.com` or `https://example.com/mail` when mounted under a prefix.
    */
   baseUrl: string;
+  /**
+   * Lets a `mailProvider` that delivers real mail run with a `baseUrl` on a loopback or private
+   * address (`http://localhost:3000`, `http://10.0.0.5`, `http://mailpulse`), which
+   * `createMailPulse` otherwise refuses: readers outside could not load the pixel or follow a
+   * link. For mail read on the same machine or network only (a staging relay, a local mail
+   * catcher). Default false. Standalone: `MAILPULSE_ALLOW_PRIVATE_BASE_URL=true`.
+   */
+  allowPrivateBaseUrl?: boolean;
   /**
    * Where the API lives relative to the adapter's mount point: `/api` (default) serves
    * `/api/campaigns`, `/api/t/o/<id>`... A path of at least one segment, e.g. `/v1/mail`.

@@ -98,8 +98,6 @@ export function startBackgroundCheckpoint(
       caughtUpPages,
     },
   });
-  // A checkpointer alone must not keep the host's process alive.
-  worker.unref();
   database.pragma("wal_autocheckpoint = 0");
   let running = true;
   const fallBack = (reason: string) => {
@@ -124,10 +122,16 @@ export function startBackgroundCheckpoint(
       resolve();
     });
   });
+  // A checkpointer alone must not keep the host's process alive (a script that stops MailPulse
+  // and forgets `storage.close()` must still exit). After the listeners: adding a `message`
+  // listener refs the worker's port again, so an earlier unref() was undone.
+  worker.unref();
   return {
     async close() {
       if (running) {
         running = false;
+        // Waited for now: keep the process alive until the worker's last checkpoint answers.
+        worker.ref();
         worker.postMessage("close");
       }
       await closed;

@@ -9,11 +9,12 @@ await storage.migrate();
 const mailpulse = createMailPulse({ storage, baseUrl: "http://127.0.0.1:3101" });
 
 const app = express();
-app.use(express.json({ limit: mailpulse.maxBodyBytes }));
 app.get("/api/health", (_req, res) => {
   res.json({ ok: true });
 });
+// MailPulse before the host's parser: its routes keep their own limits, the host's keep 100 kB.
 app.use(mailpulseExpress(mailpulse));
+app.use(express.json());
 app.use(mailpulseErrorHandler(mailpulse));
 app.get("/api/users", (_req, res) => {
   res.json([{ id: 1 }]);

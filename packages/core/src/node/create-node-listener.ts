@@ -23,7 +23,8 @@ export interface NodeListenerOptions {
  * {@link serveNodeRequest} with no `onUnmatched`, so requests under `mailpulse.basePath` go to the
  * core, every other path is answered 404 `{"error":"Not found"}` (CONNECT and TRACE, which a
  * fetch `Request` cannot carry, 405), and a failure is reported to `onError` and answered 500.
- * For mounting beside other routes use the Express or Fastify adapter.
+ * For mounting beside other routes use the Express or Fastify adapter. Logs an error line when
+ * `baseUrl` has a path, since tracking URLs then point below a mount point it does not have.
  */
 export function createNodeListener(
   mailpulse: MailPulseHttp,
@@ -31,6 +32,9 @@ export function createNodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const report = options.onError ?? ((error: unknown) => console.error("[mailpulse]", error));
   const trustProxy = options.trustProxy === true;
+  // It serves at the root: a `baseUrl` with a path makes every tracking URL a 404 (unless a
+  // proxy strips the path), which the instance logs once, at creation.
+  mailpulse.checkMountPath?.("", "The Node listener");
   return (req, res) => {
     void serveNodeRequest(mailpulse, req, res, {
       trustProxy,

@@ -28,6 +28,13 @@ export interface MailPulseHttp {
   servesPath?: (pathname: string) => boolean;
   /** Where the API lives, relative to the adapter's mount point. */
   basePath: string;
+  /**
+   * Checks where an adapter mounted the API (Express's `req.baseUrl`, Fastify's `prefix`; `""` at
+   * the root) against `baseUrl`'s path, which tracking URLs are built on, and logs an error line
+   * once per mount point that disagrees (every pixel would be a 404). `where` names the adapter in
+   * the line. Optional: a test double without it is not checked.
+   */
+  checkMountPath?: (mountPath: string, where: string) => void;
   /** The largest request body the core accepts, in bytes; larger bodies are answered 413. */
   maxBodyBytes: number;
 }

@@ -129,6 +129,12 @@ export interface ProviderDomain {
  * them, with any other error otherwise.
  */
 export interface MailProvider {
+  /**
+   * `true` for a provider whose messages never leave the process (`memoryProvider`, the test
+   * kit's outbox): nobody outside can follow their links, so `createMailPulse` does not refuse a
+   * loopback or private `baseUrl` for it. Default: absent, a provider that delivers real mail.
+   */
+  readonly capturesOnly?: boolean;
   /** Hands one message to the provider; resolves once the provider accepted it. */
   send(message: OutgoingMessage): Promise<SendResult>;
   /**

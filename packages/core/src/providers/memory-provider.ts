@@ -70,6 +70,7 @@ export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvi
   const messages: CapturedMessage[] = [];
 
   return {
+    capturesOnly: true,
     get messages(): ReadonlyArray<CapturedMessage> {
       return messages;
     },

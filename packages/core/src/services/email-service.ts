@@ -25,7 +25,7 @@ import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answe
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import { returnPathEnvelopes } from "./sending/return-path.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
-import { decideSender } from "./sending/sender-rule.js";
+import { decideSender, type FromAddressPolicy } from "./sending/sender-rule.js";
 import {
   allRecipientsSuppressed,
   applySuppressionList,
@@ -88,6 +88,8 @@ export interface EmailServiceOptions {
   /** Where send-time rejections are recorded, as bounces of `source: "send-time"`. */
   deliveryFeedback: Pick<DeliveryFeedbackService, "recordBounce">;
   platformDomain: string;
+  /** Which `From` addresses go out as given (`sending.fromAddresses`). Default `"rewrite-unverified"`. */
+  fromAddresses?: FromAddressPolicy;
   logger: Logger;
   /** Opens DKIM private keys stored sealed (`encryptionKey`). Default: keys are stored as they are. */
   openSecret?: (stored: string) => string;
@@ -244,6 +246,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
             input.replyTo,
             options.platformDomain,
             options.openSecret,
+            options.fromAddresses,
           ),
           options.signingKey.key(),
         ]);

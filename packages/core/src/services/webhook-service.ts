@@ -42,6 +42,12 @@ export interface WebhookServiceOptions {
   maxWebhooks: number;
   /** How long deliveries are also signed with a rotated-out secret. */
   rotationOverlapMs: number;
+  /**
+   * Called after each webhook is created: `createMailPulse` logs a warning there while the
+   * delivery worker is not running (`start()` never called), since its deliveries would stay
+   * `pending` without a word (issue 30). Default: nothing.
+   */
+  onCreated?: (webhook: Webhook) => void;
 }
 
 /** Webhooks of an organization and their deliveries. */
@@ -178,7 +184,9 @@ export function createWebhookService(deps: ServiceDeps, options: WebhookServiceO
             `An organization can have at most ${options.maxWebhooks} webhooks: delete one before adding another`,
           );
         }
-        return toWebhook(record);
+        const webhook = toWebhook(record);
+        options.onCreated?.(webhook);
+        return webhook;
       },
     ),
 

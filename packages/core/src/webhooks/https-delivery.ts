@@ -1,5 +1,6 @@
 import { lookup as systemLookup } from "node:dns";
 import type { ClientRequest, IncomingMessage } from "node:http";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent, request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -82,6 +83,10 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     ...(options.ca === undefined ? {} : { ca: [...rootCertificates, options.ca.toString()] }),
     ...(lookup === undefined ? {} : { lookup }),
   });
+  // Plain http:// only ever reaches URLs accepted while private networks are allowed.
+  const plainAgent = options.allowPrivateNetworks
+    ? new HttpAgent({ keepAlive: true, ...(lookup === undefined ? {} : { lookup }) })
+    : undefined;
 
   async function post(request: WebhookRequest): Promise<DeliveryOutcome> {
     const startedAt = performance.now();
@@ -114,11 +119,14 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
       };
       let outgoing: ClientRequest;
       try {
-        outgoing = httpsRequest(request.url, {
+        const init = {
           method: "POST",
-          agent,
           headers: { ...request.headers, "content-length": String(body.length) },
-        });
+        };
+        outgoing =
+          plainAgent !== undefined && request.url.startsWith("http:")
+            ? httpRequest(request.url, { ...init, agent: plainAgent })
+            : httpsRequest(request.url, { ...init, agent });
       } catch (error) {
         // E.g. a header value with a line break: refused before anything is sent.
         settle({ error: describeError(error) });
@@ -152,6 +160,7 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
     post,
     close() {
       agent.destroy();
+      plainAgent?.destroy();
     },
   };
 }
@@ -164,7 +173,7 @@ export function createWebhookTransport(options: WebhookTransportOptions): Webhoo
 function refuseBeforeConnecting(rawUrl: string, allowPrivateNetworks: boolean): string | null {
   let url: URL;
   try {
-    url = parseWebhookUrl(rawUrl);
+    url = parseWebhookUrl(rawUrl, { allowHttp: allowPrivateNetworks });
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }

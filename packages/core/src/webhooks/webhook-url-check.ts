@@ -1,6 +1,11 @@
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { assertPublicWebhookUrl, type LookupAddresses, parseWebhookUrl } from "./webhook-url.js";
+import {
+  assertPrivateHttpWebhookUrl,
+  assertPublicWebhookUrl,
+  type LookupAddresses,
+  parseWebhookUrl,
+} from "./webhook-url.js";
 
 /** `dns.lookup`'s callback signature as the URL check's promise of every address. */
 function addressesVia(lookup: LookupFunction): LookupAddresses {
@@ -16,12 +21,14 @@ function addressesVia(lookup: LookupFunction): LookupAddresses {
 /**
  * The check a webhook URL passes at create and update: an absolute https:// URL without
  * credentials, and (unless private networks are allowed) not pointing at a non-public address.
+ * With private networks allowed, `http://` is accepted too, for a private address only.
  * Resolves with the URL as the WHATWG parser serialises it (odd IPv4 spellings rewritten).
  */
 export function createWebhookUrlCheck(options: { allowPrivateNetworks: boolean; lookup?: LookupFunction }) {
   const lookup = options.lookup && addressesVia(options.lookup);
   return async (raw: string): Promise<string> => {
-    const url = parseWebhookUrl(raw);
+    const url = parseWebhookUrl(raw, { allowHttp: options.allowPrivateNetworks });
+    if (url.protocol === "http:") await assertPrivateHttpWebhookUrl(url, lookup);
     await assertPublicWebhookUrl(url, { allowPrivateNetworks: options.allowPrivateNetworks, lookup });
     return url.href;
   };

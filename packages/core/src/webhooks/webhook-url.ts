@@ -28,9 +28,12 @@ function invalidUrl(problem: string): MailPulseError {
  * deliveries instead), at most {@link maxWebhookUrlLength} characters. Anything else throws
  * VALIDATION_FAILED (400) naming the field `url`.
  *
+ * With `allowHttp` (the instance allows private networks) `http://` passes too; where such a URL
+ * may point is {@link assertPrivateHttpWebhookUrl}'s to say.
+ *
  * Only the syntax is checked here; {@link assertPublicWebhookUrl} checks where it points.
  */
-export function parseWebhookUrl(raw: string): URL {
+export function parseWebhookUrl(raw: string, options: { allowHttp?: boolean } = {}): URL {
   if (raw.length > maxWebhookUrlLength) {
     throw invalidUrl(`must be at most ${maxWebhookUrlLength} characters`);
   }
@@ -40,7 +43,8 @@ export function parseWebhookUrl(raw: string): URL {
   } catch {
     throw invalidUrl("must be an absolute https:// URL");
   }
-  if (url.protocol !== "https:") throw invalidUrl(`must use https://, not ${url.protocol}//`);
+  const allowed = url.protocol === "https:" || (url.protocol === "http:" && options.allowHttp === true);
+  if (!allowed) throw invalidUrl(`must use https://, not ${url.protocol}//`);
   if (url.username || url.password) {
     throw invalidUrl("must not contain a user name or password; deliveries are signed instead");
   }
@@ -114,4 +118,24 @@ async function resolve(host: string, lookupAddresses: LookupAddresses): Promise<
   }
   if (addresses.length === 0) throw invalidUrl(`has a host that does not resolve: ${host}`);
   return addresses;
+}
+
+/**
+ * An `http://` webhook URL (accepted only while private networks are allowed) must point at a
+ * private address: its host a non-public IP literal, `localhost` or a name under it, or a name
+ * whose every address is non-public. A receiver on the internet gets its deliveries over TLS, so
+ * a typo cannot send signed payloads in clear text across the internet. Else VALIDATION_FAILED
+ * (400) naming `url`.
+ */
+export async function assertPrivateHttpWebhookUrl(url: URL, lookup?: LookupAddresses): Promise<void> {
+  const host = hostOf(url);
+  const bareHost = host.replace(/\.$/, "");
+  if (bareHost === "localhost" || bareHost.endsWith(".localhost")) return;
+  const addresses = isIP(host) ? [host] : await resolve(host, lookup ?? systemLookupAddresses);
+  const publicAddress = addresses.find((address) => isBlockedAddress(address) === null);
+  if (publicAddress !== undefined) {
+    throw invalidUrl(
+      `must use https:// when it points to a public address (${host === publicAddress ? host : `${host} resolves to ${publicAddress}`}); http:// is only for private receivers`,
+    );
+  }
 }

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -32,7 +34,15 @@ interface Manifest {
   typesVersions?: Record<string, Record<string, string[]>>;
   exports: Record<string, ExportTarget>;
   dependencies: Record<string, string>;
+  scripts: Record<string, string>;
 }
+
+/** npm's own range matcher (a dependency of npm's tooling in this repository); typed here. */
+const semver = createRequire(import.meta.url)("semver") as {
+  satisfies(version: string, range: string): boolean;
+};
+/** The oldest Node the packages declare (`engines.node`), which every dependency must run on. */
+const oldestNode = "20.19.0";
 
 describe.each(packages)("the published package in packages/%s", (folder) => {
   const read = (file: string) => readFile(join(repositoryRoot, "packages", folder, file), "utf8");
@@ -51,6 +61,32 @@ describe.each(packages)("the published package in packages/%s", (folder) => {
     expect(repository).toMatchObject({ type: "git", directory: `packages/${folder}` });
     expect(engines.node).toBe(">=20.19");
     expect(publishConfig.access).toBe("public");
+  });
+
+  // Issue 30, trap 6: `npm pack` without a build shipped a tarball without dist/.
+  it("builds itself before it is packed (prepack)", async () => {
+    const { scripts } = await manifest();
+    expect(scripts.prepack).toBe("npm run build");
+    expect(scripts.build).toBe("tsup");
+  });
+
+  // Issue 30, trap 10: a dependency that declares a newer Node than the package says it needs.
+  it(`has no dependency whose engines exclude Node ${oldestNode}`, async () => {
+    const { dependencies } = await manifest();
+    for (const name of Object.keys(dependencies ?? {})) {
+      if (name.startsWith("@mailpulse/")) continue;
+      const installed = [
+        join(repositoryRoot, "packages", folder, "node_modules", name),
+        join(repositoryRoot, "node_modules", name),
+      ]
+        .map((where) => join(where, "package.json"))
+        .find((file) => existsSync(file));
+      expect(installed, `${name} is installed`).toBeDefined();
+      const engines = (JSON.parse(await readFile(installed!, "utf8")) as { engines?: { node?: string } })
+        .engines;
+      if (engines?.node === undefined) continue;
+      expect(semver.satisfies(oldestNode, engines.node), `${name} declares node ${engines.node}`).toBe(true);
+    }
   });
 
   it("declares types for node10 resolution: the root through `types`, each subpath through `typesVersions`", async () => {

@@ -33,7 +33,14 @@ export function apiTargetStarter(kind: ServerKind, storageFactory: NamedStorageF
       handler: (async (request, info) =>
         recordAnswer(request, await instance!.handler(request, info))) satisfies MailPulseHandler,
     });
-    instance = createMailPulse({ storage, baseUrl: server.baseUrl, logger: quietLogger, ...overrides });
+    // The server is on loopback and so is every reader of its mail (the loopback SMTP peer).
+    instance = createMailPulse({
+      storage,
+      baseUrl: server.baseUrl,
+      allowPrivateBaseUrl: true,
+      logger: quietLogger,
+      ...overrides,
+    });
     const mailpulse = instance;
     return {
       baseUrl: server.baseUrl,

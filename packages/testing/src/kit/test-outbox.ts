@@ -55,6 +55,8 @@ export function createTestOutbox(options: TestOutboxOptions): { outbox: TestOutb
   const clickPattern = new RegExp(`[^"'\\s<>]*${escaped}/t/c/([\\w-]+)`, "g");
 
   const provider: MailProvider = {
+    // Captured, never delivered: a loopback baseUrl is fine for it.
+    capturesOnly: true,
     async send(message) {
       const error = options.fail?.(message);
       if (error) throw error;

@@ -16,6 +16,15 @@ export interface SenderDecision {
 }
 
 /**
+ * Which `From` addresses go out as given (`sending.fromAddresses`, docs/sending.md):
+ * - `"rewrite-unverified"` (default, the spec's rule): only those at a verified sending domain of
+ *   the organization; any other is rewritten to `send.<platformDomain>` (see {@link decideSender}).
+ * - `"as-given"`: every one, for a single-tenant host whose own relay is allowed to send for its
+ *   domains (SPF, DKIM at the relay). Verified domains still DKIM-sign with MailPulse's key.
+ */
+export type FromAddressPolicy = "rewrite-unverified" | "as-given";
+
+/**
  * The spec's sender rule: a verified sending domain of the organization is used as given (and
  * DKIM-signs); any other domain is replaced by the same local part at `send.<platformDomain>`,
  * keeping the display name, with Reply-To set to the original address unless the caller set one.
@@ -28,6 +37,7 @@ export async function decideSender(
   platformDomain: string,
   /** Opens the stored private key (sealed at rest when an `encryptionKey` is set). */
   openPrivateKey: (stored: string) => string = (stored) => stored,
+  policy: FromAddressPolicy = "rewrite-unverified",
 ): Promise<SenderDecision> {
   const at = from.address.lastIndexOf("@");
   const local = from.address.slice(0, at);
@@ -47,6 +57,9 @@ export async function decideSender(
       returnPathDomain: `send.${verified.domain}`,
     };
   }
+  // The return path stays on the platform's domain: that is where the inbound receiver's MX is.
+  if (policy === "as-given")
+    return { from, replyTo, dkim: undefined, returnPathDomain: `send.${platformDomain}` };
   const rewritten: MailAddress = { ...from, address: `${local}@send.${platformDomain}` };
   return {
     from: rewritten,
