@@ -1,5 +1,5 @@
 import { MailPulseError } from "../errors.js";
-import { htmlToText } from "../html/html-to-text.js";
+import { htmlToTextInSlices } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import type { MailAddress, MailProvider } from "../ports/mail-provider.js";
 import type { EmailTagRecord, LinkRecord, TrackedEmail } from "../ports/storage.js";
@@ -137,7 +137,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         ]);
         // Before anything is stored, and outside the provider's try: HTML too deep to read is the
         // client's 400, and a bug here must surface as one, never as "Email delivery failed".
-        const text = input.text ?? htmlToText(content.html);
+        const text = input.text ?? (await htmlToTextInSlices(content.html));
         const senderFields = {
           origin: "send" as const,
           fromAddress: formatMailbox(input.from),
