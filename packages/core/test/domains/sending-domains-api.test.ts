@@ -49,6 +49,10 @@ for (const storage of storageFactories) {
       for (const [domain, problem] of [
         ["localhost", "at least two labels"],
         ["10.0.0.1", "not an IP address"],
+        // Issue 31: short and hex forms were stored as 127.0.0.1 and 123.0.0.123.
+        ["0x7f.1", "not an IP address"],
+        ["123.123", "not an IP address"],
+        ["[::1]", "not an IP address"],
         ["-bad.example", 'invalid label "-bad"'],
       ] as const) {
         const response = await call("POST", "/api/sending-domains", { key, json: { domain } });
