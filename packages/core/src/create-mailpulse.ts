@@ -287,6 +287,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       random: Math.random,
     },
     batchSize: webhookOptions.batchSize ?? 20,
+    maxPerWebhook: webhookOptions.concurrencyPerWebhook ?? 4,
     // Longer than an attempt may take, so a live worker never loses its lease mid-attempt.
     leaseMs: Math.max(60_000, (webhookOptions.timeoutMs ?? 10_000) * 3),
     pollIntervalMs: webhookOptions.pollIntervalMs ?? 1000,

@@ -68,6 +68,8 @@ export function assertValidOptions(options: MailPulseOptions): void {
   whole("sending.staleAfterMs", options.sending?.staleAfterMs, 0);
   whole("sending.idempotencyWaitMs", options.sending?.idempotencyWaitMs, 0);
   whole("campaignDetailLinkLimit", options.campaignDetailLinkLimit, 1);
+  whole("webhooks.concurrencyPerWebhook", options.webhooks?.concurrencyPerWebhook, 1);
+  whole("domains.maxPerOrganization", options.domains?.maxPerOrganization, 1);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);
   whole("tracking.queueSize", tracking.queueSize, 1);
