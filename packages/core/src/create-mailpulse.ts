@@ -183,7 +183,16 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     domainOptions.dnsResolver ??
     nodeDnsResolver({ servers: domainOptions.dnsServers, timeoutMs: domainOptions.dnsTimeoutMs });
   const hosts = resolveDomainHosts(platformDomain, domainOptions);
-  const sendingDomains = createSendingDomainService(deps, { dns, hosts, mailProvider, secrets, logger });
+  const sendingDomains = createSendingDomainService(deps, {
+    dns,
+    hosts,
+    mailProvider,
+    secrets,
+    logger,
+    ...(options.domains?.maxPerOrganization !== undefined && {
+      maxDomains: options.domains.maxPerOrganization,
+    }),
+  });
   const trackingDomain = createTrackingDomainService(deps, { dns, trackingHost: hosts.trackingHost });
   const recheckIntervalMs = domainOptions.recheckIntervalMs ?? 24 * 60 * 60 * 1000;
   const domainRecheck = createDomainRecheckJob({

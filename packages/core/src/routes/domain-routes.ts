@@ -67,10 +67,11 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
             },
           ),
           "409": errorDocs(
-            "The organization already has this domain, or another organization has verified it.",
+            "The organization already has this domain or its most sending domains (`domains.maxPerOrganization`, default 50), or another organization has verified it.",
             {
               alreadyAdded: "Sending domain acme.com already added",
               verifiedElsewhere: "acme.com is already verified by another organization",
+              limit: "An organization can have at most 50 sending domains: delete one before adding another",
             },
           ),
         },

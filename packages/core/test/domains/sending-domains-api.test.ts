@@ -69,6 +69,49 @@ for (const storage of storageFactories) {
       expect(verifyMissing.body.error).toContain('"domainId" is required');
     });
 
+    // Issue 31: each domain costs an RSA key generation; 200 creations took 25 CPU-seconds.
+    it("refuses a sending domain past domains.maxPerOrganization with 409, even when requests race", async () => {
+      const capped = await start({
+        platformDomain: platform,
+        mailProvider: memoryProvider(),
+        domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000, maxPerOrganization: 3 },
+      });
+      try {
+        const { key } = await createTenant(capped.mailpulse);
+        const call = createApiClient(capped.baseUrl);
+        for (const domain of ["one.example", "two.example"]) {
+          expect((await call("POST", "/api/sending-domains", { key, json: { domain } })).status).toBe(201);
+        }
+        // Four at once for the last place: one gets it.
+        const racing = await Promise.all(
+          ["a.example", "b.example", "c.example", "d.example"].map((domain) =>
+            call("POST", "/api/sending-domains", { key, json: { domain } }),
+          ),
+        );
+        expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+        for (const answer of racing.filter((one) => one.status === 409)) {
+          expect(answer.body).toEqual({
+            error: "An organization can have at most 3 sending domains: delete one before adding another",
+          });
+        }
+        const listed = await call("GET", "/api/sending-domains", { key });
+        expect(listed.body.domains).toHaveLength(3);
+        // Another organization has its own places; a deletion frees one.
+        const other = await createTenant(capped.mailpulse, "Other");
+        expect(
+          (await call("POST", "/api/sending-domains", { key: other.key, json: { domain: "one.example" } }))
+            .status,
+        ).toBe(201);
+        const deleted = await call("DELETE", `/api/sending-domains/${listed.body.domains[0].id}`, { key });
+        expect(deleted.status).toBe(200);
+        expect(
+          (await call("POST", "/api/sending-domains", { key, json: { domain: "e.example" } })).status,
+        ).toBe(201);
+      } finally {
+        await capped.close();
+      }
+    });
+
     it("adds a domain with its three records, verifies it against DNS, and sends from it signed", async () => {
       const { key } = await createTenant(target.mailpulse);
       const call = createApiClient(target.baseUrl);
