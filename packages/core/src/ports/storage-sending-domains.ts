@@ -60,6 +60,14 @@ export interface SendingDomainStore {
   findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
   /** Whether an organization other than `organizationId` has verified this name. */
   isVerifiedElsewhere(organizationId: string, domain: string): Promise<boolean>;
+  /**
+   * At most `limit` of the organization's domains, oldest first (by creation time, then id),
+   * after the domain at `after` when given.
+   */
+  listPage(
+    organizationId: string,
+    page: { limit: number; after?: { createdAt: number; id: string } },
+  ): Promise<SendingDomainRecord[]>;
   /** The organization's domain with this id, or `undefined`. */
   get(organizationId: string, id: string): Promise<SendingDomainRecord | undefined>;
   /** The organization's domains, oldest first. */

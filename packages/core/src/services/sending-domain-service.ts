@@ -10,6 +10,7 @@ import { checkDnsRecord, type DnsRecord, sendingDomainRecords } from "./domains/
 import type { SendingDomain, SendingDomainVerification } from "./domains/domain-answers.js";
 import type { DomainHosts } from "./domains/domain-hosts.js";
 import { domainInputSchema, verifySendingDomainSchema } from "./domains/domain-input.js";
+import { domainListSchema, encodeDomainCursor } from "./domains/domain-list-input.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
@@ -35,6 +36,15 @@ export interface SendingDomainService {
   create: ValidatedMethod<[organizationId: string], typeof domainInputSchema, SendingDomain>;
   /** The organization's domains, oldest first. */
   list(organizationId: string): Promise<SendingDomain[]>;
+  /**
+   * One page of the organization's domains, oldest first, and the cursor of the next page
+   * (`null` on the last). VALIDATION_FAILED for a bad `limit` or a cursor MailPulse did not issue.
+   */
+  page: ValidatedMethod<
+    [organizationId: string],
+    typeof domainListSchema,
+    { domains: SendingDomain[]; nextCursor: string | null }
+  >;
   /** Deletes the domain (and at the provider, when it has `deleteDomain`); NOT_FOUND for unknown or foreign ids. */
   delete(organizationId: string, id: string): Promise<void>;
   /**
@@ -173,6 +183,25 @@ export function createSendingDomainService(
     async list(organizationId) {
       return (await storage.sendingDomains.list(organizationId)).map(toSendingDomain);
     },
+    page: validatedMethod(
+      domainListSchema,
+      "sendingDomains.page",
+      { leading: 1 },
+      async (organizationId: string, { limit, cursor }) => {
+        // One more than asked: whether a next page exists, without a count.
+        const records = await storage.sendingDomains.listPage(organizationId, {
+          limit: limit + 1,
+          ...(cursor && { after: cursor }),
+        });
+        const shown = records.slice(0, limit);
+        const last = shown.at(-1);
+        const nextCursor =
+          records.length > limit && last
+            ? encodeDomainCursor({ createdAt: last.createdAt.getTime(), id: last.id })
+            : null;
+        return { domains: shown.map(toSendingDomain), nextCursor };
+      },
+    ),
     async delete(organizationId, id) {
       const record = await storage.sendingDomains.get(organizationId, id);
       if (!record || !(await storage.sendingDomains.delete(organizationId, id))) {

@@ -112,6 +112,44 @@ for (const storage of storageFactories) {
       }
     });
 
+    it("pages GET /api/sending-domains with limit and a Link header, keeping the {domains} body", async () => {
+      const { key } = await createTenant(target.mailpulse);
+      const call = createApiClient(target.baseUrl);
+      const names = ["p1.example", "p2.example", "p3.example", "p4.example", "p5.example"];
+      for (const domain of names) await call("POST", "/api/sending-domains", { key, json: { domain } });
+
+      const seen: string[] = [];
+      let url: string | undefined = "/api/sending-domains?limit=2";
+      let pages = 0;
+      while (url) {
+        const response: Response = await fetch(new URL(url, target.baseUrl), {
+          headers: { "x-api-key": key },
+        });
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { domains: Array<{ domain: string }> };
+        expect(Object.keys(body)).toEqual(["domains"]);
+        seen.push(...body.domains.map((domain) => domain.domain));
+        pages += 1;
+        const link: string | null = response.headers.get("link");
+        url = link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+        if (url) expect(url).toContain("limit=2");
+      }
+      expect(pages).toBe(3);
+      expect(seen).toEqual(names);
+      // Without a limit one page holds the default cap's worth: all of them, and no Link.
+      const all = await call("GET", "/api/sending-domains", { key });
+      expect(all.body.domains).toHaveLength(5);
+      const unpaged = await fetch(new URL("/api/sending-domains", target.baseUrl), {
+        headers: { "x-api-key": key },
+      });
+      expect(unpaged.headers.get("link")).toBeNull();
+      for (const query of ["limit=0", "limit=201", "limit=x", "cursor=bogus"]) {
+        const refused = await call("GET", `/api/sending-domains?${query}`, { key });
+        expect(refused.status, query).toBe(400);
+        expect(refused.body.error).toMatch(/^Invalid request query: /);
+      }
+    });
+
     it("adds a domain with its three records, verifies it against DNS, and sends from it signed", async () => {
       const { key } = await createTenant(target.mailpulse);
       const call = createApiClient(target.baseUrl);

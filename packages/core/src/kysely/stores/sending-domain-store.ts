@@ -99,6 +99,19 @@ export function createSendingDomainStore(
         .execute();
       return rows.map(toRecord);
     },
+    async listPage(organizationId, { limit, after }) {
+      let query = db.selectFrom(table).selectAll().where("organization_id", "=", organizationId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb("created_at", ">", after.createdAt),
+            eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy("created_at").orderBy("id").limit(limit).execute();
+      return rows.map(toRecord);
+    },
     async listAll() {
       const rows = await db.selectFrom(table).selectAll().orderBy("created_at").orderBy("id").execute();
       return rows.map(toRecord);
