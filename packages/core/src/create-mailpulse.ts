@@ -224,7 +224,16 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
     domainOptions.dnsResolver ??
     nodeDnsResolver({ servers: domainOptions.dnsServers, timeoutMs: domainOptions.dnsTimeoutMs });
   const hosts = resolveDomainHosts(platformDomain, domainOptions);
-  const sendingDomains = createSendingDomainService(deps, { dns, hosts, mailProvider, secrets, logger });
+  const sendingDomains = createSendingDomainService(deps, {
+    dns,
+    hosts,
+    mailProvider,
+    secrets,
+    logger,
+    ...(options.domains?.maxPerOrganization !== undefined && {
+      maxDomains: options.domains.maxPerOrganization,
+    }),
+  });
   const trackingDomain = createTrackingDomainService(deps, { dns, trackingHost: hosts.trackingHost });
   const recheckIntervalMs = domainOptions.recheckIntervalMs ?? 24 * 60 * 60 * 1000;
   const domainRecheck = createDomainRecheckJob({
@@ -368,6 +377,7 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       random: Math.random,
     },
     batchSize: webhookOptions.batchSize ?? 20,
+    maxPerWebhook: webhookOptions.concurrencyPerWebhook ?? 4,
     // Longer than an attempt may take, so a live worker never loses its lease mid-attempt.
     leaseMs: Math.max(60_000, (webhookOptions.timeoutMs ?? 10_000) * 3),
     pollIntervalMs: webhookOptions.pollIntervalMs ?? 1000,

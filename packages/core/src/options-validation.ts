@@ -80,6 +80,8 @@ export function assertValidOptions(options: MailPulseOptions): void {
   whole("campaignDetailLinkLimit", options.campaignDetailLinkLimit, 1);
   whole("inbound.logRetentionDays", options.inbound?.logRetentionDays, 1);
   whole("inbound.maxLogRows", options.inbound?.maxLogRows, 1);
+  whole("webhooks.concurrencyPerWebhook", options.webhooks?.concurrencyPerWebhook, 1);
+  whole("domains.maxPerOrganization", options.domains?.maxPerOrganization, 1);
   const tracking = options.tracking ?? {};
   whole("tracking.batchSize", tracking.batchSize, 1);
   whole("tracking.queueSize", tracking.queueSize, 1);

@@ -58,6 +58,11 @@ export interface DomainOptions extends DomainHostOptions {
   dnsTimeoutMs?: number;
   /** How often `mailpulse.start()` re-checks each verified sending domain. Default 24 h. */
   recheckIntervalMs?: number;
+  /**
+   * Sending domains an organization may have (each costs an RSA key generation). Default 50;
+   * adding one more answers 409 (docs/limits.md).
+   */
+  maxPerOrganization?: number;
 }
 
 /** What bounces do to the suppression list (docs/deliverability.md). */
@@ -121,6 +126,11 @@ export interface WebhookOptions {
   pollIntervalMs?: number;
   /** Deliveries attempted at once. Default 20. */
   batchSize?: number;
+  /**
+   * Attempts under way to one webhook at most, so a slow or failing receiver holds only these
+   * slots of the worker and other endpoints' deliveries go beside it. Default 4.
+   */
+  concurrencyPerWebhook?: number;
   /** Waits after each failed attempt; its length is the number of retries. Default about 5 s to 10 h (docs). */
   retryDelaysMs?: readonly number[];
   /** A CA certificate (PEM) to trust besides the system's, for receivers with a private CA (tests). */

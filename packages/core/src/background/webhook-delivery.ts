@@ -16,8 +16,13 @@ export interface WebhookDeliveryWorkerOptions {
   clock: Clock;
   logger: Logger;
   policy: RetryPolicy;
-  /** Deliveries claimed (and attempted concurrently) at a time. */
+  /** Deliveries claimed (and attempted concurrently) at a time: the worker's attempts under way. */
   batchSize: number;
+  /**
+   * Attempts under way to one webhook at most (its rows leased, in any process). Default 4.
+   * Keeps a slow or failing endpoint from taking every slot of the worker.
+   */
+  maxPerWebhook?: number;
   /** How long a claim holds a row; longer than an attempt can take (the sender's timeout). */
   leaseMs: number;
   /** How often to look for due deliveries when the outbox is drained. */
@@ -31,9 +36,9 @@ export interface WebhookDeliveryWorkerOptions {
 /**
  * The webhook delivery worker, run by `mailpulse.start()`. `start()` resolves at once; the first
  * pass runs in the background, and the next `pollIntervalMs` after each pass ends. `runOnce()` is
- * one pass: batches until one comes back short (nothing more is due), then the purge if an hour
- * has passed by the injected clock since the last one; it resolves with how many deliveries it
- * attempted. `stop()` stops polling and waits for the attempts under way (each bounded by the
+ * one pass: keeps `batchSize` attempts under way, claiming as slots free up, until nothing is due
+ * or under way, then the purge if an hour has passed by the injected clock since the last one; it
+ * resolves with how many deliveries it attempted. `stop()` stops polling and waits for the attempts under way (each bounded by the
  * sender's timeout); deliveries claimed after it are released, not attempted.
  */
 export interface WebhookDeliveryWorker extends BackgroundJob<number> {
@@ -47,6 +52,11 @@ export interface WebhookDeliveryWorker extends BackgroundJob<number> {
 }
 
 const purgeIntervalMs = 60 * 60 * 1000;
+
+/** Resolves after `ms`; unref'd, so a waiting worker does not keep the process alive. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
 
 /**
  * Builds the {@link WebhookDeliveryWorker}. Rows are claimed through the storage port with a
@@ -131,42 +141,73 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
     }
   }
 
-  async function deliverBatch(): Promise<number> {
+  const maxPerWebhook = options.maxPerWebhook ?? 4;
+
+  /**
+   * Claims up to `limit` due deliveries, fairly across webhooks and within each webhook's cap, and
+   * starts their attempts; resolves with one promise per attempt (settled when it is recorded).
+   */
+  async function claimAndStart(limit: number): Promise<Promise<void>[]> {
     const claimed = await storage.deliveries.claimDue(clock.now(), {
-      limit: options.batchSize,
+      limit,
       leaseMs: options.leaseMs,
+      maxPerWebhook,
     });
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return [];
     const webhookIds = [...new Set(claimed.map((delivery) => delivery.webhookId))];
     const webhooks = new Map((await storage.webhooks.findForDelivery(webhookIds)).map((w) => [w.id, w]));
     const events = await eventsOf(claimed);
     if (stopping) {
       await storage.deliveries.releaseLeases(claimed);
-      return 0;
+      return [];
     }
-    await Promise.all(
-      claimed.map((delivery) =>
-        attempt(delivery, webhooks.get(delivery.webhookId), events.get(delivery.eventId)).catch((error) =>
-          // The lease expires and the row is claimed again.
-          logger.error(`MailPulse: webhook delivery ${delivery.id} could not be recorded`, error),
-        ),
+    return claimed.map((delivery) =>
+      attempt(delivery, webhooks.get(delivery.webhookId), events.get(delivery.eventId)).catch((error) =>
+        // The lease expires and the row is claimed again.
+        logger.error(`MailPulse: webhook delivery ${delivery.id} could not be recorded`, error),
       ),
     );
-    return claimed.length;
+  }
+
+  async function deliverBatch(): Promise<number> {
+    const attempts = await claimAndStart(options.batchSize);
+    await Promise.all(attempts);
+    return attempts.length;
   }
 
   async function purge(): Promise<number> {
     return storage.deliveries.purgeFinished(new Date(clock.now().getTime() - options.retentionMs));
   }
 
+  /**
+   * Keeps up to `batchSize` attempts under way: claims as slots free up, not batch by batch, so
+   * a slow receiver holds only its own slots (at most `maxPerWebhook`) while deliveries to other
+   * endpoints are claimed and posted beside it. Looks again at least every `pollIntervalMs` while
+   * attempts are under way, so a delivery queued meanwhile waits no longer than that. Ends when
+   * nothing is due and nothing is under way (or on stop, after the attempts under way).
+   */
   async function pass(): Promise<number> {
     let attempted = 0;
+    const underWay = new Set<Promise<void>>();
     while (!stopping) {
-      const batch = await deliverBatch();
-      attempted += batch;
-      // A full batch means more may be due: go on at once.
-      if (batch < options.batchSize) break;
+      const free = options.batchSize - underWay.size;
+      let claimedAll = false;
+      if (free > 0) {
+        const started = await claimAndStart(free);
+        attempted += started.length;
+        claimedAll = started.length === free;
+        for (const running of started) {
+          const tracked = running.finally(() => underWay.delete(tracked));
+          underWay.add(tracked);
+        }
+      }
+      if (underWay.size === 0) break;
+      // Every slot was filled: more may be due once one frees. Otherwise look again after a
+      // poll interval, or as soon as an attempt ends (its webhook may have more).
+      if (claimedAll || free <= 0) await Promise.race(underWay);
+      else await Promise.race([...underWay, delay(options.pollIntervalMs)]);
     }
+    await Promise.all(underWay);
     // The clock, not Date.now(): a test that moves the clock an hour sees the next purge.
     const now = clock.now().getTime();
     if (!stopping && now - lastPurge >= purgeIntervalMs) {

@@ -1,13 +1,21 @@
-import { Parser } from "htmlparser2";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { MailPulseError } from "../errors.js";
+import { collapseWhitespace, tidyLines } from "./collapse-whitespace.js";
+import { createHtmlElementReader, type HtmlElementHandler, readHtmlElements } from "./read-html-elements.js";
 
 /**
  * The deepest element nesting {@link htmlToText} reads. Real emails nest tables a few dozen levels;
- * browsers stop nesting at 512. htmlparser2 keeps its open elements in an array it shifts at the
- * front, so each tag costs time in proportion to the depth: the bound keeps the conversion linear
- * in the HTML's length (340,000 nested `<b>` took 46 s of blocked event loop before).
+ * browsers stop nesting at 512. It was the bound that kept htmlparser2's `Parser` linear (it
+ * shifted its open elements at the front); {@link readHtmlElements} is linear at any depth, and
+ * the bound stays as the documented refusal of HTML no mail client shows as written.
  */
 export const MAX_HTML_NESTING_DEPTH = 1000;
+
+/**
+ * How much HTML {@link htmlToTextInSlices} reads before it gives the event loop back: 64 KiB is a
+ * few milliseconds of work on an idle core (about 20 ms at most on a loaded one, whatever the shape).
+ */
+export const HTML_TO_TEXT_SLICE_LENGTH = 64 * 1024;
 
 /** Content a reader never sees in a mail client. */
 const INVISIBLE = new Set(["head", "title", "style", "script", "template", "noscript", "object", "svg"]);
@@ -23,23 +31,44 @@ const BLOCKS = new Set([
 ]);
 /** Table cells stay on their row's line, separated by a space, so receipt rows read "Item $9.00". */
 const CELLS = new Set(["td", "th"]);
-/** Zero-width space/joiners, word joiner, BOM, combining grapheme joiner, soft hyphen. */
-const INVISIBLE_CHARACTERS = /\u200b|\u200c|\u200d|\u2060|\ufeff|\u034f|\u00ad/g;
 /** Three newlines are two blank lines, the most we keep in a row. */
 const MAX_BREAKS = 3;
 
 /** Accumulates text; line breaks are held back and merged until the next visible text. */
 interface TextWriter {
   parts: string[];
+  /** Earlier parts already joined, one string per slice (see `compact`). */
+  joined: string[];
   pendingBreaks: number;
+}
+
+function newWriter(): TextWriter {
+  return { parts: [], joined: [], pendingBreaks: 0 };
+}
+
+/** Joins a writer's parts into one string, so no final join meets millions of parts. */
+function compactWriter(writer: TextWriter): void {
+  if (writer.parts.length <= 1) return;
+  writer.joined.push(writer.parts.join(""));
+  // An empty part keeps "something was written" for the next line break.
+  writer.parts = [""];
+}
+
+function writtenText(writer: TextWriter): string {
+  return writer.joined.join("") + writer.parts.join("");
 }
 
 /** What an open element does when it closes. */
 type OpenElement =
   | { kind: "hidden" }
   | { kind: "block"; breaks: number; cell: boolean }
-  | { kind: "link"; href: string; outer: TextWriter }
+  | { kind: "link"; href: string; outer: TextWriter; ended: boolean }
   | { kind: "void" };
+
+/** Shared: a void element carries no state. */
+const VOID: OpenElement = { kind: "void" };
+
+type LinkElement = Extract<OpenElement, { kind: "link" }>;
 
 /**
  * Builds the plain-text alternative of an HTML email.
@@ -52,73 +81,118 @@ type OpenElement =
  * so on tracked HTML the text part links through the tracking redirects too. Whitespace is collapsed,
  * entities decoded, at most 2 consecutive blank lines kept, and the result trimmed.
  *
- * Reads htmlparser2's events (the parser linkedom builds its trees with, so elements nest the same
- * way) and keeps open elements on an explicit stack instead of building a DOM and recursing into
- * it: a DOM walk overflowed the call stack from about 5,000 nested elements. Throws
- * VALIDATION_FAILED (400, on `htmlContent`) as soon as elements nest deeper than
- * {@link MAX_HTML_NESTING_DEPTH}, which keeps the time linear in the HTML's length.
+ * Reads the element events of {@link readHtmlElements} (htmlparser2's tokenizer with its parser's
+ * nesting rules) and keeps open elements on an explicit stack instead of building a DOM and
+ * recursing into it: a DOM walk overflowed the call stack from about 5,000 nested elements. Time
+ * is linear in the HTML's length for every shape (issue 31); `<a>` inside an open `<a>` ends the
+ * first link, as in browsers. Throws VALIDATION_FAILED (400, on `htmlContent`) as soon as elements
+ * nest deeper than {@link MAX_HTML_NESTING_DEPTH}.
  */
 export function htmlToText(html: string): string {
-  const root: TextWriter = { parts: [], pendingBreaks: 0 };
+  const builder = createTextBuilder();
+  readHtmlElements(html, builder.handler);
+  return builder.text();
+}
+
+/**
+ * {@link htmlToText} without holding the event loop: reads {@link HTML_TO_TEXT_SLICE_LENGTH}
+ * characters at a time and yields to the loop between slices, so tracking hits and other requests
+ * are answered while a multi-MiB HTML body is converted. Same result, same VALIDATION_FAILED.
+ */
+export async function htmlToTextInSlices(
+  html: string,
+  sliceLength: number = HTML_TO_TEXT_SLICE_LENGTH,
+): Promise<string> {
+  const builder = createTextBuilder();
+  const reader = createHtmlElementReader(html, builder.handler);
+  for (let end = sliceLength; end < html.length; end += sliceLength) {
+    reader.readUntil(end);
+    builder.compact();
+    await nextTurn();
+  }
+  reader.readUntil(html.length);
+  reader.finish();
+  return builder.text();
+}
+
+/** The text-part rules as element events, and the text they have built so far. */
+function createTextBuilder(): {
+  handler: HtmlElementHandler;
+  /** Joins what was written so far, so the final join is short. */
+  compact: () => void;
+  text: () => string;
+} {
+  const root = newWriter();
   let writer = root;
   const open: OpenElement[] = [];
   /** Open hidden elements: while above zero, nothing inside is read. */
   let hiddenDepth = 0;
+  /** The link being read; its text goes to `writer` until it ends. */
+  let link: LinkElement | undefined;
+  const endLink = (element: LinkElement) => {
+    element.ended = true;
+    const inner = writer;
+    writer = element.outer;
+    writeText(writer, linkText(inner, element.href));
+    link = undefined;
+  };
 
-  const parser = new Parser(
-    {
-      onopentag(tag, attributes) {
-        if (open.length >= MAX_HTML_NESTING_DEPTH) throw tooDeep();
-        if (hiddenDepth > 0 || INVISIBLE.has(tag) || isHidden(attributes)) {
-          hiddenDepth += 1;
-          open.push({ kind: "hidden" });
-          return;
-        }
-        if (tag === "br") {
-          // Unlike block edges, consecutive `<br>`s add up: `a<br><br>b` leaves a blank line.
-          writer.pendingBreaks = Math.min(writer.pendingBreaks + 1, MAX_BREAKS);
-          open.push({ kind: "void" });
-        } else if (tag === "img") {
-          if (!isPixel(attributes)) writeText(writer, ` ${attributes.alt ?? ""} `);
-          open.push({ kind: "void" });
-        } else if (tag === "a") {
-          open.push({ kind: "link", href: attributes.href ?? "", outer: writer });
-          writer = { parts: [], pendingBreaks: 0 };
-        } else {
-          const breaks = PARAGRAPHS.has(tag) ? 2 : BLOCKS.has(tag) || tag === "li" ? 1 : 0;
-          requestBreaks(writer, breaks);
-          if (tag === "li") writeText(writer, "- ");
-          open.push({ kind: "block", breaks, cell: CELLS.has(tag) });
-        }
-      },
-      ontext(text) {
-        if (hiddenDepth === 0) writeText(writer, text);
-      },
-      onclosetag() {
-        const element = open.pop();
-        if (element === undefined) return;
-        if (element.kind === "hidden") {
-          hiddenDepth -= 1;
-        } else if (element.kind === "link") {
-          const inner = writer;
-          writer = element.outer;
-          writeText(writer, linkText(inner, element.href));
-        } else if (element.kind === "block") {
-          requestBreaks(writer, element.breaks);
-          if (element.cell) writeText(writer, " ");
-        }
-      },
+  const handler: HtmlElementHandler = {
+    onOpen(tag, attributes, depth) {
+      if (depth >= MAX_HTML_NESTING_DEPTH) throw tooDeep();
+      if (hiddenDepth > 0 || INVISIBLE.has(tag) || isHidden(attributes)) {
+        hiddenDepth += 1;
+        open.push({ kind: "hidden" });
+        return;
+      }
+      if (tag === "br") {
+        // Unlike block edges, consecutive `<br>`s add up: `a<br><br>b` leaves a blank line.
+        writer.pendingBreaks = Math.min(writer.pendingBreaks + 1, MAX_BREAKS);
+        open.push(VOID);
+      } else if (tag === "img") {
+        if (!isPixel(attributes)) writeText(writer, ` ${attributes.alt ?? ""} `);
+        open.push(VOID);
+      } else if (tag === "a") {
+        // A link never holds another: as in browsers, `<a>` inside an open `<a>` ends the first.
+        // It also keeps the work linear: nested links would each copy all the text inside them.
+        if (link !== undefined) endLink(link);
+        link = { kind: "link", href: attributes.href ?? "", outer: writer, ended: false };
+        open.push(link);
+        writer = newWriter();
+      } else {
+        const breaks = PARAGRAPHS.has(tag) ? 2 : BLOCKS.has(tag) || tag === "li" ? 1 : 0;
+        requestBreaks(writer, breaks);
+        if (tag === "li") writeText(writer, "- ");
+        open.push({ kind: "block", breaks, cell: CELLS.has(tag) });
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+    onText(text) {
+      if (hiddenDepth === 0) writeText(writer, text);
+    },
+    onClose() {
+      const element = open.pop();
+      if (element === undefined) return;
+      if (element.kind === "hidden") {
+        hiddenDepth -= 1;
+      } else if (element.kind === "link") {
+        if (!element.ended) endLink(element);
+      } else if (element.kind === "block") {
+        requestBreaks(writer, element.breaks);
+        if (element.cell) writeText(writer, " ");
+      }
+    },
+  };
 
-  return root.parts
-    .join("")
-    .split("\n")
-    .map((line) => line.replace(/ {2,}/g, " ").trim())
-    .join("\n")
-    .trim();
+  return {
+    handler,
+    compact() {
+      // Joining millions of small parts at the end held the loop for the time of one big join.
+      // Only the top level and the link being read (links never nest) can hold text.
+      compactWriter(root);
+      compactWriter(writer);
+    },
+    text: () => tidyLines(writtenText(root)),
+  };
 }
 
 function tooDeep(): MailPulseError {
@@ -143,7 +217,7 @@ function writeText(writer: TextWriter, text: string): void {
 
 function linkText(inner: TextWriter, href: string): string {
   // Block content inside a link (a whole "card") is read as one line.
-  const text = inner.parts.join("").replace(/\s+/g, " ").trim();
+  const text = collapseWhitespace(writtenText(inner)).trim();
   const url = href.trim();
   // In-page anchors and scripts mean nothing in plain text; show the text alone.
   if (url === "" || url.startsWith("#") || /^javascript:/i.test(url)) return text;
@@ -160,9 +234,4 @@ function isPixel(attributes: Record<string, string>): boolean {
   const width = Number.parseInt(attributes.width ?? "", 10);
   const height = Number.parseInt(attributes.height ?? "", 10);
   return width <= 1 || height <= 1;
-}
-
-function collapseWhitespace(text: string): string {
-  // NBSP becomes a plain space; zero-width characters (preheader filler) and soft hyphens vanish.
-  return text.replace(INVISIBLE_CHARACTERS, "").replace(/\s+/g, " ");
 }

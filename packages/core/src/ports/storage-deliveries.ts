@@ -65,8 +65,16 @@ export interface DeliveryStore {
    * Leases up to `limit` due deliveries (pending or failed, due by `now`, of active webhooks, not
    * leased or with an expired lease) until `now + leaseMs`, counting the attempt. Concurrent
    * callers, in this process or others on the same database, never get the same row.
+   *
+   * Fair across endpoints: each webhook's earliest due rows come before any webhook's later ones,
+   * and with `maxPerWebhook` no webhook gets more rows than that minus its rows leased now (its
+   * attempts under way, in any process). Default: `limit` (no cap per webhook). Two processes
+   * claiming at the same instant may together exceed the cap; each alone never does.
    */
-  claimDue(now: Date, options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  claimDue(
+    now: Date,
+    options: { limit: number; leaseMs: number; maxPerWebhook?: number },
+  ): Promise<ClaimedDelivery[]>;
   /**
    * Logs the attempt and applies its outcome, unless the lease was lost (the row was claimed
    * again since): then nothing is written and the result is `false`.

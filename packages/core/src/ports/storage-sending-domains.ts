@@ -37,8 +37,11 @@ export interface SendingDomainCheck {
   failedChecks: number;
 }
 
-/** Result of {@link SendingDomainStore.create}: `exists` when the organization already has the name. */
-export type CreateSendingDomainResult = "created" | "exists";
+/**
+ * Result of {@link SendingDomainStore.create}: `exists` when the organization already has the
+ * name, `limit` when it already has `limit` domains.
+ */
+export type CreateSendingDomainResult = "created" | "exists" | "limit";
 
 /**
  * Result of {@link SendingDomainStore.saveCheck}: `missing` for an unknown or foreign id, `taken`
@@ -48,8 +51,11 @@ export type SaveSendingDomainCheckResult = "saved" | "missing" | "taken";
 
 /** Sending domains. A name is unique per organization; verified by one organization at most. */
 export interface SendingDomainStore {
-  /** Inserts a domain unless the organization already has one with this name. */
-  create(domain: SendingDomainRecord): Promise<CreateSendingDomainResult>;
+  /**
+   * Inserts a domain unless the organization already has one with this name, or (when `limit` is
+   * given) already has `limit` domains; concurrent creates of one organization cannot both pass it.
+   */
+  create(domain: SendingDomainRecord, limit?: number): Promise<CreateSendingDomainResult>;
   /** The organization's verified sending domain with this (lowercase) name, or `undefined`. */
   findVerified(organizationId: string, domain: string): Promise<VerifiedSendingDomain | undefined>;
   /**
@@ -60,6 +66,14 @@ export interface SendingDomainStore {
   findVerifiedOwner(domain: string): Promise<string | undefined>;
   /** Whether an organization other than `organizationId` has verified this name. */
   isVerifiedElsewhere(organizationId: string, domain: string): Promise<boolean>;
+  /**
+   * At most `limit` of the organization's domains, oldest first (by creation time, then id),
+   * after the domain at `after` when given.
+   */
+  listPage(
+    organizationId: string,
+    page: { limit: number; after?: { createdAt: number; id: string } },
+  ): Promise<SendingDomainRecord[]>;
   /** The organization's domain with this id, or `undefined`. */
   get(organizationId: string, id: string): Promise<SendingDomainRecord | undefined>;
   /** The organization's domains, oldest first. */

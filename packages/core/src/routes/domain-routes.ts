@@ -1,4 +1,5 @@
 import { successSchema } from "../http/answer-schemas.js";
+import { jsonResponse } from "../http/json-response.js";
 import { defineRoute } from "../http/route.js";
 import { errorDocs, jsonAnswer } from "../openapi/answer-docs.js";
 import {
@@ -12,6 +13,7 @@ import {
 import type { SendingDomainService } from "../services/sending-domain-service.js";
 import type { TrackingDomainService } from "../services/tracking-domain-service.js";
 import { idParams } from "./id-params.js";
+import { nextPageHeaders, nextPageLinkHeader } from "./linked-page.js";
 
 /** The 404 of the routes that name a sending domain by id (verify, delete). */
 const sendingDomainNotFound = errorDocs(
@@ -30,12 +32,32 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
         operationId: "listSendingDomains",
         summary: "List sending domains",
         description:
-          "The organization's sending domains, oldest first, each with its three DNS records and their last verification status. Never the DKIM private key.",
+          "The organization's sending domains, oldest first, each with its three DNS records and their last verification status. Never the DKIM private key. Paged: `limit` domains (default 50, at most 200); when there are more, the `Link` header carries the next page's absolute URL (`<{baseUrl}/api/sending-domains?limit=50&cursor=...>; rel=\"next\"`, RFC 8288), absent on the last page. The body stays `{domains: [...]}`.",
+        parameters: {
+          limit: { description: "Domains per page." },
+          cursor: {
+            description:
+              "Opaque position of the next page, as issued in the `Link` header. Follow the header's URL rather than building it.",
+          },
+        },
         responses: {
-          "200": jsonAnswer("The domains.", sendingDomainListSchema),
+          "200": { ...jsonAnswer("The domains.", sendingDomainListSchema), headers: nextPageLinkHeader },
+          "400": errorDocs("A query parameter is invalid.", {
+            badLimit: 'Invalid request query: "limit": must be at most 200',
+            badCursor:
+              'Invalid request query: "cursor" is not a cursor MailPulse issued; use the one the previous page gave',
+          }),
         },
       },
-      handle: async ({ organizationId }) => ({ domains: await sendingDomains.list(organizationId) }),
+      input: { from: "query", schema: sendingDomains.page.schema },
+      handle: async ({ organizationId, input, rawInput, publicUrl }) => {
+        const page = await sendingDomains.page.parsed(organizationId, input);
+        return jsonResponse(
+          { domains: page.domains },
+          200,
+          nextPageHeaders({ cursor: page.nextCursor, publicUrl, rawInput, keep: ["limit"] }),
+        );
+      },
     }),
     defineRoute({
       method: "POST",
@@ -67,10 +89,11 @@ export function domainRoutes(sendingDomains: SendingDomainService, trackingDomai
             },
           ),
           "409": errorDocs(
-            "The organization already has this domain, or another organization has verified it.",
+            "The organization already has this domain or its most sending domains (`domains.maxPerOrganization`, default 50), or another organization has verified it.",
             {
               alreadyAdded: "Sending domain acme.com already added",
               verifiedElsewhere: "acme.com is already verified by another organization",
+              limit: "An organization can have at most 50 sending domains: delete one before adding another",
             },
           ),
         },

@@ -52,6 +52,14 @@ export interface NextPage {
  * "020"), then its own `cursor`.
  */
 export function linkedPageResponse(items: unknown[], next: NextPage): Response {
+  return jsonResponse(items, 200, nextPageHeaders(next));
+}
+
+/**
+ * The `Link` header of the next page (none on the last), for a list whose body the spec shapes
+ * otherwise (`{domains: [...]}`): the same URL rules as {@link linkedPageResponse}.
+ */
+export function nextPageHeaders(next: NextPage): Record<string, string> {
   const headers: Record<string, string> = {};
   if (next.cursor) {
     const query = sentQuery(next.rawInput);
@@ -63,5 +71,15 @@ export function linkedPageResponse(items: unknown[], next: NextPage): Response {
     params.set("cursor", next.cursor);
     headers.link = `<${next.publicUrl}?${params}>; rel="next"`;
   }
-  return jsonResponse(items, 200, headers);
+  return headers;
 }
+
+/** {@link linkedPageAnswer}'s `Link` header, for answers documented with another body. */
+export const nextPageLinkHeader = {
+  Link: {
+    description: 'The next page: `<url>; rel="next"`. Absent on the last page.',
+    schema: {
+      type: "string",
+    },
+  },
+};

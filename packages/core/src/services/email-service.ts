@@ -1,5 +1,5 @@
 import { MailPulseError } from "../errors.js";
-import { htmlToText } from "../html/html-to-text.js";
+import { htmlToTextInSlices } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
 import {
   type MailProvider,
@@ -280,7 +280,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         // client's 400, and a bug here must surface as one, never as "Email delivery failed".
         const text =
           input.text === undefined
-            ? htmlToText(html)
+            ? await htmlToTextInSlices(html)
             : unsubscribe
               ? fillUnsubscribePlaceholderInText(input.text, unsubscribe.url)
               : input.text;

@@ -10,6 +10,7 @@ import { checkDnsRecord, type DnsRecord, sendingDomainRecords } from "./domains/
 import type { SendingDomain, SendingDomainVerification } from "./domains/domain-answers.js";
 import type { DomainHosts } from "./domains/domain-hosts.js";
 import { domainInputSchema, verifySendingDomainSchema } from "./domains/domain-input.js";
+import { domainListSchema, encodeDomainCursor } from "./domains/domain-list-input.js";
 import type { ServiceDeps } from "./service-context.js";
 import { type ValidatedMethod, validatedMethod } from "./validation/validated-method.js";
 
@@ -35,6 +36,15 @@ export interface SendingDomainService {
   create: ValidatedMethod<[organizationId: string], typeof domainInputSchema, SendingDomain>;
   /** The organization's domains, oldest first. */
   list(organizationId: string): Promise<SendingDomain[]>;
+  /**
+   * One page of the organization's domains, oldest first, and the cursor of the next page
+   * (`null` on the last). VALIDATION_FAILED for a bad `limit` or a cursor MailPulse did not issue.
+   */
+  page: ValidatedMethod<
+    [organizationId: string],
+    typeof domainListSchema,
+    { domains: SendingDomain[]; nextCursor: string | null }
+  >;
   /** Deletes the domain (and at the provider, when it has `deleteDomain`); NOT_FOUND for unknown or foreign ids. */
   delete(organizationId: string, id: string): Promise<void>;
   /**
@@ -65,6 +75,18 @@ export interface SendingDomainServiceOptions {
   /** Seals DKIM private keys at rest. */
   secrets: SecretBox;
   logger: Logger;
+  /** Sending domains an organization may have (`domains.maxPerOrganization`). Default 50. */
+  maxDomains?: number;
+}
+
+/** Sending domains an organization may have unless `domains.maxPerOrganization` says otherwise. */
+export const DEFAULT_MAX_SENDING_DOMAINS = 50;
+
+function tooManyDomains(max: number): MailPulseError {
+  return new MailPulseError(
+    "CONFLICT",
+    `An organization can have at most ${max} sending domains: delete one before adding another`,
+  );
 }
 
 function toSendingDomain(record: SendingDomainRecord): SendingDomain {
@@ -90,6 +112,7 @@ export function createSendingDomainService(
   options: SendingDomainServiceOptions,
 ): SendingDomainService {
   const { storage, clock, createId } = deps;
+  const maxDomains = options.maxDomains ?? DEFAULT_MAX_SENDING_DOMAINS;
   const { dns, hosts, mailProvider, secrets, logger } = options;
 
   async function check(record: SendingDomainRecord) {
@@ -114,8 +137,12 @@ export function createSendingDomainService(
         if (await storage.sendingDomains.isVerifiedElsewhere(organizationId, domain)) {
           throw new MailPulseError("CONFLICT", `${domain} is already verified by another organization`);
         }
-        const exists = (await storage.sendingDomains.list(organizationId)).some((d) => d.domain === domain);
-        if (exists) throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+        const existing = await storage.sendingDomains.list(organizationId);
+        if (existing.some((d) => d.domain === domain)) {
+          throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
+        }
+        // Before the key is generated: each one costs about 125 ms of CPU (issue 31).
+        if (existing.length >= maxDomains) throw tooManyDomains(maxDomains);
 
         const id = createId();
         const key = await generateDkimKeyPair();
@@ -143,16 +170,38 @@ export function createSendingDomainService(
           lastCheckedAt: null,
           failedChecks: 0,
         };
-        if ((await storage.sendingDomains.create(record)) === "exists") {
+        const created = await storage.sendingDomains.create(record, maxDomains);
+        if (created === "exists") {
           // A concurrent request added it between the check and the insert.
           throw new MailPulseError("CONFLICT", `Sending domain ${domain} already added`);
         }
+        // Concurrent requests passed the first check together; the store lets only the cap in.
+        if (created === "limit") throw tooManyDomains(maxDomains);
         return toSendingDomain(record);
       },
     ),
     async list(organizationId) {
       return (await storage.sendingDomains.list(organizationId)).map(toSendingDomain);
     },
+    page: validatedMethod(
+      domainListSchema,
+      "sendingDomains.page",
+      { leading: 1 },
+      async (organizationId: string, { limit, cursor }) => {
+        // One more than asked: whether a next page exists, without a count.
+        const records = await storage.sendingDomains.listPage(organizationId, {
+          limit: limit + 1,
+          ...(cursor && { after: cursor }),
+        });
+        const shown = records.slice(0, limit);
+        const last = shown.at(-1);
+        const nextCursor =
+          records.length > limit && last
+            ? encodeDomainCursor({ createdAt: last.createdAt.getTime(), id: last.id })
+            : null;
+        return { domains: shown.map(toSendingDomain), nextCursor };
+      },
+    ),
     async delete(organizationId, id) {
       const record = await storage.sendingDomains.get(organizationId, id);
       if (!record || !(await storage.sendingDomains.delete(organizationId, id))) {

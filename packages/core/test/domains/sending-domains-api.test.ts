@@ -49,6 +49,10 @@ for (const storage of storageFactories) {
       for (const [domain, problem] of [
         ["localhost", "at least two labels"],
         ["10.0.0.1", "not an IP address"],
+        // Issue 31: short and hex forms were stored as 127.0.0.1 and 123.0.0.123.
+        ["0x7f.1", "not an IP address"],
+        ["123.123", "not an IP address"],
+        ["[::1]", "not an IP address"],
         ["-bad.example", 'invalid label "-bad"'],
       ] as const) {
         const response = await call("POST", "/api/sending-domains", { key, json: { domain } });
@@ -63,6 +67,87 @@ for (const storage of storageFactories) {
       const verifyMissing = await call("POST", "/api/sending-domains/verify", { key, json: {} });
       expect(verifyMissing.status).toBe(400);
       expect(verifyMissing.body.error).toContain('"domainId" is required');
+    });
+
+    // Issue 31: each domain costs an RSA key generation; 200 creations took 25 CPU-seconds.
+    it("refuses a sending domain past domains.maxPerOrganization with 409, even when requests race", async () => {
+      const capped = await start({
+        platformDomain: platform,
+        mailProvider: memoryProvider(),
+        domains: { dnsServers: [dns.server], dnsTimeoutMs: 2000, maxPerOrganization: 3 },
+      });
+      try {
+        const { key } = await createTenant(capped.mailpulse);
+        const call = createApiClient(capped.baseUrl);
+        for (const domain of ["one.example", "two.example"]) {
+          expect((await call("POST", "/api/sending-domains", { key, json: { domain } })).status).toBe(201);
+        }
+        // Four at once for the last place: one gets it.
+        const racing = await Promise.all(
+          ["a.example", "b.example", "c.example", "d.example"].map((domain) =>
+            call("POST", "/api/sending-domains", { key, json: { domain } }),
+          ),
+        );
+        expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+        for (const answer of racing.filter((one) => one.status === 409)) {
+          expect(answer.body).toEqual({
+            error: "An organization can have at most 3 sending domains: delete one before adding another",
+          });
+        }
+        const listed = await call("GET", "/api/sending-domains", { key });
+        expect(listed.body.domains).toHaveLength(3);
+        // Another organization has its own places; a deletion frees one.
+        const other = await createTenant(capped.mailpulse, "Other");
+        expect(
+          (await call("POST", "/api/sending-domains", { key: other.key, json: { domain: "one.example" } }))
+            .status,
+        ).toBe(201);
+        const deleted = await call("DELETE", `/api/sending-domains/${listed.body.domains[0].id}`, { key });
+        expect(deleted.status).toBe(200);
+        expect(
+          (await call("POST", "/api/sending-domains", { key, json: { domain: "e.example" } })).status,
+        ).toBe(201);
+      } finally {
+        await capped.close();
+      }
+    });
+
+    it("pages GET /api/sending-domains with limit and a Link header, keeping the {domains} body", async () => {
+      const { key } = await createTenant(target.mailpulse);
+      const call = createApiClient(target.baseUrl);
+      const names = ["p1.example", "p2.example", "p3.example", "p4.example", "p5.example"];
+      for (const domain of names) await call("POST", "/api/sending-domains", { key, json: { domain } });
+
+      const seen: string[] = [];
+      let url: string | undefined = "/api/sending-domains?limit=2";
+      let pages = 0;
+      while (url) {
+        const response: Response = await fetch(new URL(url, target.baseUrl), {
+          headers: { "x-api-key": key },
+        });
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { domains: Array<{ domain: string }> };
+        expect(Object.keys(body)).toEqual(["domains"]);
+        seen.push(...body.domains.map((domain) => domain.domain));
+        pages += 1;
+        const link: string | null = response.headers.get("link");
+        url = link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+        if (url) expect(url).toContain("limit=2");
+      }
+      expect(pages).toBe(3);
+      expect(seen).toEqual(names);
+      // Without a limit one page holds the default cap's worth: all of them, and no Link.
+      const all = await call("GET", "/api/sending-domains", { key });
+      expect(all.body.domains).toHaveLength(5);
+      const unpaged = await fetch(new URL("/api/sending-domains", target.baseUrl), {
+        headers: { "x-api-key": key },
+      });
+      expect(unpaged.headers.get("link")).toBeNull();
+      for (const query of ["limit=0", "limit=201", "limit=x", "cursor=bogus"]) {
+        const refused = await call("GET", `/api/sending-domains?${query}`, { key });
+        expect(refused.status, query).toBe(400);
+        expect(refused.body.error).toMatch(/^Invalid request query: /);
+      }
     });
 
     it("adds a domain with its three records, verifies it against DNS, and sends from it signed", async () => {

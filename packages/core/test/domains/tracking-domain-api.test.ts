@@ -92,6 +92,12 @@ for (const storage of storageFactories) {
         json: { domain: "localhost" },
       });
       expect(bad.status).toBe(400);
+      // Issue 31: short and hex IPv4 forms were stored as 127.0.0.1 and 123.0.0.123.
+      for (const domain of ["0x7f.1", "123.123", "0177.1"]) {
+        const address = await call("POST", "/api/organizations/domain", { key: first.key, json: { domain } });
+        expect(address.status, domain).toBe(400);
+        expect(address.body.error).toContain("must be a domain name, not an IP address");
+      }
       expect((await call("POST", "/api/organizations/domain", { key: first.key, json: {} })).status).toBe(
         400,
       );

@@ -729,6 +729,7 @@ describe("docs/openapi.json against the live handler", () => {
     const theirs = (await call("POST /api/sending-domains", { key: otherKey, body: example }))
       .json as Created;
     expect(await statusOf("GET /api/sending-domains")).toBe(200);
+    expect(await statusOf("GET /api/sending-domains", { query: "limit=201" })).toBe(400);
     expect(await statusOf("POST /api/sending-domains", { body: example })).toBe(409);
     publish(mine.records);
     const verified = await call("POST /api/sending-domains/verify", { body: { domainId: mine.id } });

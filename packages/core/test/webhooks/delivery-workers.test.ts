@@ -74,14 +74,23 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function instance(storage: Storage, receiver: HttpsTestReceiver, clock = createTestClock(new Date())) {
+async function instance(
+  storage: Storage,
+  receiver: HttpsTestReceiver,
+  clock = createTestClock(new Date()),
+  concurrencyPerWebhook?: number,
+) {
   const mailpulse = createMailPulse({
     storage,
     baseUrl: "http://mail.test",
     clock,
     logger: quiet,
     mailProvider: smtpProvider({ url: smtp.url }),
-    webhooks: { allowPrivateNetworks: true, ca: receiver.ca },
+    webhooks: {
+      allowPrivateNetworks: true,
+      ca: receiver.ca,
+      ...(concurrencyPerWebhook && { concurrencyPerWebhook }),
+    },
   });
   cleanups.push(() => mailpulse.stop());
   return mailpulse;
@@ -161,7 +170,13 @@ describe.runIf(postgresUrl)("two workers on one PostgreSQL database", () => {
       () => second.close(),
     );
     await first.migrate();
-    const [one, two] = [await instance(first, receiver), await instance(second, receiver)];
+    // One endpoint here: without lifting its cap of attempts under way (4, counted across
+    // processes), the second worker would find the endpoint busy and claim nothing.
+    const uncapped = 1000;
+    const [one, two] = [
+      await instance(first, receiver, undefined, uncapped),
+      await instance(second, receiver, undefined, uncapped),
+    ];
     const organization = await one.organizations.create({ name: "Acme" });
     await one.webhooks.create(organization.id, { url: receiver.url, events: ["EMAIL_OPENED"] });
     const sent = await sentEmail(one, organization.id);
@@ -195,7 +210,13 @@ describe.runIf(postgresUrl)("two workers on one PostgreSQL database", () => {
       () => second.close(),
     );
     await first.migrate();
-    const [one, two] = [await instance(first, receiver), await instance(second, receiver)];
+    // One endpoint here: without lifting its cap of attempts under way (4, counted across
+    // processes), the second worker would find the endpoint busy and claim nothing.
+    const uncapped = 1000;
+    const [one, two] = [
+      await instance(first, receiver, undefined, uncapped),
+      await instance(second, receiver, undefined, uncapped),
+    ];
     const organization = await one.organizations.create({ name: "Acme" });
     const sent = await sentEmail(one, organization.id);
 

@@ -323,6 +323,43 @@ export function outboxContract(createStorage: StorageFactory): void {
       expect(await storage.deliveries.claimDue(retryAt, { limit: 10, leaseMs: 60_000 })).toHaveLength(1);
     });
 
+    it("claims fairly across webhooks, within each webhook's cap of rows leased at once", async () => {
+      const busy = await organization("Busy");
+      const quiet = await organization("Quiet");
+      const busyHook = webhook(busy, ["EMAIL_SENT"], "2026-01-02T00:00:00.000Z");
+      const quietHook = webhook(quiet, ["EMAIL_SENT"], "2026-01-03T00:00:00.000Z");
+      await storage.webhooks.create(busyHook, 20);
+      await storage.webhooks.create(quietHook, 20);
+      // Six of Busy's deliveries are due before Quiet's one.
+      for (let second = 0; second < 6; second += 1) {
+        await sentEmail(busy, `2026-03-01T10:00:0${second}.000Z`);
+      }
+      await sentEmail(quiet, "2026-03-01T10:00:07.000Z");
+      const now = at("2026-03-01T10:00:10.000Z");
+      const lease = { leaseMs: 60_000 };
+
+      // Each webhook's first row comes before any webhook's second: Quiet is not left behind.
+      const firstClaim = await storage.deliveries.claimDue(now, { limit: 2, ...lease, maxPerWebhook: 3 });
+      expect(firstClaim.map((c) => c.webhookId).sort()).toEqual([busyHook.id, quietHook.id].sort());
+      // Busy has one row leased: two more reach its cap of three, whatever the limit.
+      const secondClaim = await storage.deliveries.claimDue(now, { limit: 10, ...lease, maxPerWebhook: 3 });
+      expect(secondClaim.map((c) => c.webhookId)).toEqual([busyHook.id, busyHook.id]);
+      expect(await storage.deliveries.claimDue(now, { limit: 10, ...lease, maxPerWebhook: 3 })).toEqual([]);
+      // A finished attempt frees a slot.
+      const attempt = { attemptedAt: now, status: 200, durationMs: 5, error: null, responseExcerpt: null };
+      const busyFirst = firstClaim.find((c) => c.webhookId === busyHook.id) as ClaimedDelivery;
+      await storage.deliveries.recordAttempt({
+        delivery: busyFirst,
+        attempt,
+        next: { state: "delivered" },
+        webhook: { failingSince: null, deactivate: false },
+      });
+      const thirdClaim = await storage.deliveries.claimDue(now, { limit: 10, ...lease, maxPerWebhook: 3 });
+      expect(thirdClaim.map((c) => c.webhookId)).toEqual([busyHook.id]);
+      // Without a cap, the rest of the backlog is claimed.
+      expect(await storage.deliveries.claimDue(now, { limit: 10, ...lease })).toHaveLength(2);
+    });
+
     it("claims rows of an expired lease again, gives back released ones, and purges finished ones", async () => {
       const acme = await organization("Acme");
       const target = webhook(acme, ["EMAIL_SENT"], "2026-01-02T00:00:00.000Z");

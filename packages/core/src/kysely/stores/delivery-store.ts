@@ -56,20 +56,51 @@ export function createDeliveryStore(db: Kysely<MailPulseDatabase>, dialect: Mail
       .executeTakeFirst();
 
   return {
-    async claimDue(now, { limit, leaseMs }) {
+    async claimDue(now, { limit, leaseMs, maxPerWebhook }) {
       const at = now.getTime();
-      let due = db
+      const perWebhook = maxPerWebhook ?? limit;
+      // Due rows, numbered within their webhook: the claim takes each webhook's first rows
+      // before any webhook's later ones, so one endpoint's backlog cannot fill a claim.
+      const ranked = db
         .selectFrom("mailpulse_webhook_delivery as d")
         .innerJoin("mailpulse_webhook as w", (join) =>
           join.onRef("w.id", "=", "d.webhook_id").on("w.is_active", "=", 1),
         )
-        .select("d.id")
+        .select(["d.id", "d.webhook_id", "d.next_attempt_at"])
+        .select(
+          sql<number>`row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id)`.as(
+            "slot",
+          ),
+        )
         .where("d.status", "in", ["pending", "failed"])
         .where("d.next_attempt_at", "<=", at)
-        .where((eb) => eb.or([eb("d.lease_expires_at", "is", null), eb("d.lease_expires_at", "<=", at)]))
-        .orderBy("d.next_attempt_at")
-        .orderBy("d.id")
+        .where((eb) => eb.or([eb("d.lease_expires_at", "is", null), eb("d.lease_expires_at", "<=", at)]));
+      // Attempts under way per webhook, in any process: they use the webhook's slots.
+      const leased = db
+        .selectFrom("mailpulse_webhook_delivery")
+        .select("webhook_id")
+        .select((eb) => eb.fn.countAll<number>().as("in_flight"))
+        .where("status", "in", ["pending", "failed"])
+        .where("lease_expires_at", ">", at)
+        .groupBy("webhook_id");
+      const candidates = db
+        .selectFrom(ranked.as("r"))
+        .leftJoin(leased.as("l"), "l.webhook_id", "r.webhook_id")
+        .select("r.id")
+        .where(sql`r.slot + coalesce(l.in_flight, 0)`, "<=", perWebhook)
+        .orderBy("r.slot")
+        .orderBy("r.next_attempt_at")
+        .orderBy("r.id")
         .limit(limit);
+      // The due conditions again, on the row being locked: on PostgreSQL a row another claim
+      // leased since this statement's snapshot is re-checked against them (and skipped).
+      let due = db
+        .selectFrom("mailpulse_webhook_delivery as d")
+        .select("d.id")
+        .where("d.id", "in", candidates)
+        .where("d.status", "in", ["pending", "failed"])
+        .where("d.next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("d.lease_expires_at", "is", null), eb("d.lease_expires_at", "<=", at)]));
       // Workers of other processes skip the rows this claim locks rather than wait for them.
       // (Raw: Kysely's `forUpdate(of)` mis-compiles an aliased table under `withSchema`.)
       if (dialect.skipLocked) due = due.modifyEnd(sql`for update of d skip locked`);

@@ -28,26 +28,30 @@ export function createSendingDomainStore(
 ): SendingDomainStore {
   const table = "mailpulse_sending_domain" as const;
   return {
-    async create(domain) {
+    async create(domain, limit) {
       try {
-        await db
-          .insertInto(table)
-          .values({
-            id: domain.id,
-            organization_id: domain.organizationId,
-            domain: domain.domain,
-            status: domain.status,
-            records: domain.records,
-            dkim_selector: domain.dkimSelector,
-            dkim_private_key: domain.dkimPrivateKey,
-            dkim_public_key: domain.dkimPublicKey,
-            created_at: domain.createdAt.getTime(),
-            verified_at: domain.verifiedAt?.getTime() ?? null,
-            last_checked_at: domain.lastCheckedAt?.getTime() ?? null,
-            failed_checks: domain.failedChecks,
-          })
-          .execute();
-        return "created";
+        return await db.transaction().execute(async (trx) => {
+          if (limit !== undefined) {
+            // Serialises creates of one organization, so two cannot both pass the limit. SQLite
+            // transactions already run one at a time.
+            if (dialect.rowLocks) {
+              await trx
+                .selectFrom("mailpulse_organization")
+                .select("id")
+                .where("id", "=", domain.organizationId)
+                .forUpdate()
+                .execute();
+            }
+            const { count } = await trx
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number | string>().as("count"))
+              .where("organization_id", "=", domain.organizationId)
+              .executeTakeFirstOrThrow();
+            if (Number(count) >= limit) return "limit" as const;
+          }
+          await insert(trx, domain);
+          return "created" as const;
+        });
       } catch (error) {
         // (organization_id, domain) is unique; a verified name taken elsewhere is the service's check.
         if (dialect.isUniqueViolation(error)) return "exists";
@@ -105,6 +109,19 @@ export function createSendingDomainStore(
         .execute();
       return rows.map(toRecord);
     },
+    async listPage(organizationId, { limit, after }) {
+      let query = db.selectFrom(table).selectAll().where("organization_id", "=", organizationId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb("created_at", ">", after.createdAt),
+            eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy("created_at").orderBy("id").limit(limit).execute();
+      return rows.map(toRecord);
+    },
     async listAll() {
       const rows = await db.selectFrom(table).selectAll().orderBy("created_at").orderBy("id").execute();
       return rows.map(toRecord);
@@ -139,4 +156,25 @@ export function createSendingDomainStore(
       }
     },
   };
+}
+
+/** Inserts one sending domain row. */
+async function insert(db: Kysely<MailPulseDatabase>, domain: SendingDomainRecord): Promise<void> {
+  await db
+    .insertInto("mailpulse_sending_domain")
+    .values({
+      id: domain.id,
+      organization_id: domain.organizationId,
+      domain: domain.domain,
+      status: domain.status,
+      records: domain.records,
+      dkim_selector: domain.dkimSelector,
+      dkim_private_key: domain.dkimPrivateKey,
+      dkim_public_key: domain.dkimPublicKey,
+      created_at: domain.createdAt.getTime(),
+      verified_at: domain.verifiedAt?.getTime() ?? null,
+      last_checked_at: domain.lastCheckedAt?.getTime() ?? null,
+      failed_checks: domain.failedChecks,
+    })
+    .execute();
 }
