@@ -106,7 +106,12 @@ export function memoryProvider(options: MemoryProviderOptions = {}): MemoryProvi
         messages.push({ ...structuredClone(message), id, acceptedAt: clock.now() });
         if (messages.length > keep) messages.splice(0, messages.length - keep);
       }
-      log?.(`memory provider: accepted ${id} ${summary}`);
+      // Nothing reaches a mailbox, so the log line is where someone trying MailPulse finds the
+      // one-click unsubscribe URL the message carried.
+      const unsubscribe = listUnsubscribeUrl(message.headers);
+      log?.(
+        `memory provider: accepted ${id} ${summary}${unsubscribe ? ` (List-Unsubscribe ${unsubscribe})` : ""}`,
+      );
       return rejected.length > 0 ? { id, rejected } : { id };
     },
   };
@@ -121,4 +126,10 @@ function recipients(message: OutgoingMessage): string {
   const blind = message.bcc.length > 0 ? [`${message.bcc.length} bcc`] : [];
   const all = [...visible, ...blind];
   return all.length > 0 ? all.join(", ") : "(no recipients)";
+}
+
+/** The http(s) URL of a `List-Unsubscribe` header, whatever the header name's case; undefined without one. */
+function listUnsubscribeUrl(headers: Record<string, string>): string | undefined {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === "list-unsubscribe");
+  return name === undefined ? undefined : /<(https?:[^>]+)>/.exec(headers[name] ?? "")?.[1];
 }

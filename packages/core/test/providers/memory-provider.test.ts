@@ -91,6 +91,25 @@ describe("memoryProvider", () => {
     expect(lines.join("\n")).not.toContain("hidden@example.test");
   });
 
+  it("names the one-click unsubscribe URL in the line when the message carries one (nothing reaches a mailbox to read it in)", async () => {
+    const lines: string[] = [];
+    const provider = memoryProvider({ log: (line) => lines.push(line) });
+    const url = "https://mail.example.test/api/u/abc";
+
+    const { id } = await provider.send(
+      message({
+        headers: {
+          "List-Unsubscribe": `<${url}>, <mailto:unsubscribe+abc@send.example.test>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      }),
+    );
+
+    expect(lines).toEqual([
+      `memory provider: accepted ${id} from news@sender.test to alice@example.test, carol@example.test "Hello" (List-Unsubscribe ${url})`,
+    ]);
+  });
+
   it("does not log when no log function is given", async () => {
     const provider = memoryProvider();
     await expect(provider.send(message())).resolves.toHaveProperty("id");
