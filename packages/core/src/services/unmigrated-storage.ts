@@ -41,10 +41,11 @@ export function withUnmigratedHint(storage: Storage): Storage {
 function guardStore(store: Record<string, unknown>, rethrow: (error: unknown) => never): object {
   const guarded: Record<string, unknown> = Object.create(store);
   for (const name of methodNames(store)) {
-    const method = store[name] as (...args: unknown[]) => unknown;
     guarded[name] = (...args: unknown[]) => {
       let result: unknown;
       try {
+        // Looked up at each call, not when wrapped: whatever the store holds now is what runs.
+        const method = store[name] as (...args: unknown[]) => unknown;
         result = method.apply(store, args);
       } catch (error) {
         rethrow(error);
