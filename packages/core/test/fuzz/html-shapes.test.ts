@@ -19,7 +19,7 @@ import {
 } from "@mailpulse/testing/contracts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collapseWhitespace, tidyLines } from "../../src/html/collapse-whitespace.js";
+import { collapseWhitespace, tidyLines, tidyLinesInSlices } from "../../src/html/collapse-whitespace.js";
 import { htmlToText, htmlToTextInSlices } from "../../src/html/html-to-text.js";
 
 import { storageFactories } from "../support/storages.js";
@@ -206,6 +206,19 @@ describe("collapseWhitespace and tidyLines", () => {
           .trim();
         expect(tidyLines(value)).toBe(expected);
       }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("tidyLinesInSlices gives tidyLines' result wherever the slices are cut", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        text([" ", "  ", "\n", "a", "bc", "😀", "x".repeat(40)]),
+        fc.integer({ min: 1, max: 50 }),
+        async (value, sliceLength) => {
+          expect(await tidyLinesInSlices(value, sliceLength)).toBe(tidyLines(value));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
