@@ -107,6 +107,27 @@ describe("rewriteTrackedHtmlInSlices", () => {
     );
   });
 
+  it("gives the event loop back while it reads 5 MiB of links: other callbacks run between its slices", async () => {
+    const unit = '<a href="#top" data-mailpulse-notrack>x</a>';
+    const source = unit.repeat(Math.floor((5 * 1024 * 1024) / unit.length));
+    let done = false;
+    let turnsMeanwhile = 0;
+    const countTurns = () => {
+      if (done) return;
+      turnsMeanwhile += 1;
+      setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const result = await rewriteTrackedHtmlInSlices(source, {
+      trackClicks: true,
+      trackingUrlFor: () => "https://t.test/c",
+    });
+    done = true;
+    expect(result.html).toBe('<a href="#top">x</a>'.repeat(Math.floor((5 * 1024 * 1024) / unit.length)));
+    // 80 slices of 64 KiB, then the copy of 120,000 splices in batches of 8,192: one turn each.
+    expect(turnsMeanwhile).toBeGreaterThanOrEqual(80);
+  });
+
   it("copies more splices than one turn holds in order (the batched copy)", async () => {
     // 20,000 notrack markers and 20,000 links: several batches of splices, several slices.
     const unit =
