@@ -7,6 +7,7 @@
  * units into one buffer and make the string from it in large chunks: a few nanoseconds per
  * character whatever the text holds.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** Zero-width space/joiners, word joiner, BOM, combining grapheme joiner, soft hyphen. */
 const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x034f, 0x00ad]);
@@ -82,11 +83,39 @@ export function collapseWhitespace(text: string): string {
  * `text.split("\n").map((line) => line.replace(/ {2,}/g, " ").trim()).join("\n").trim()`.
  */
 export function tidyLines(text: string): string {
+  const steps = tidyLinesSteps(text, Number.POSITIVE_INFINITY);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * {@link tidyLines} without holding the event loop: reads `sliceLength` characters at a time and
+ * yields to the loop between them (5 MiB of text took 130 ms in one piece on a loaded machine).
+ * Same result.
+ */
+export async function tidyLinesInSlices(text: string, sliceLength: number): Promise<string> {
+  const steps = tidyLinesSteps(text, Math.max(1, sliceLength));
+  let step = steps.next();
+  while (!step.done) {
+    await nextTurn();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** The loop of {@link tidyLines}, yielding after every `sliceLength` characters read and written. */
+function* tidyLinesSteps(text: string, sliceLength: number): Generator<void, string> {
   const units = new Uint16Array(text.length);
   let length = 0;
   let pendingSpace = false;
   let pendingNewlines = 0;
+  let pauseAt = sliceLength;
   for (let index = 0; index < text.length; index += 1) {
+    if (index === pauseAt) {
+      pauseAt += sliceLength;
+      yield;
+    }
     const code = text.charCodeAt(index);
     if (code === SPACE) {
       pendingSpace = true;
@@ -106,5 +135,16 @@ export function tidyLines(text: string): string {
       units[length++] = code;
     }
   }
-  return fromCodeUnits(units, length);
+  if (!Number.isFinite(sliceLength)) return fromCodeUnits(units, length);
+  const pieces: string[] = [];
+  for (let start = 0; start < length; start += sliceLength) {
+    yield;
+    pieces.push(
+      fromCodeUnits(
+        units.subarray(start, Math.min(start + sliceLength, length)),
+        Math.min(sliceLength, length - start),
+      ),
+    );
+  }
+  return pieces.join("");
 }

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { MailPulseError } from "../errors.js";
-import { collapseWhitespace, tidyLines } from "./collapse-whitespace.js";
+import { collapseWhitespace, tidyLines, tidyLinesInSlices } from "./collapse-whitespace.js";
 import { createHtmlElementReader, type HtmlElementHandler, readHtmlElements } from "./read-html-elements.js";
 
 /**
@@ -112,7 +112,7 @@ export async function htmlToTextInSlices(
   }
   reader.readUntil(html.length);
   reader.finish();
-  return builder.text();
+  return await builder.textInSlices(sliceLength);
 }
 
 /** The text-part rules as element events, and the text they have built so far. */
@@ -121,6 +121,8 @@ function createTextBuilder(): {
   /** Joins what was written so far, so the final join is short. */
   compact: () => void;
   text: () => string;
+  /** {@link text}, its last pass giving the loop back every `sliceLength` characters. */
+  textInSlices: (sliceLength: number) => Promise<string>;
 } {
   const root = newWriter();
   let writer = root;
@@ -192,6 +194,7 @@ function createTextBuilder(): {
       compactWriter(writer);
     },
     text: () => tidyLines(writtenText(root)),
+    textInSlices: (sliceLength) => tidyLinesInSlices(writtenText(root), sliceLength),
   };
 }
 

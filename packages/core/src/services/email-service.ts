@@ -127,7 +127,13 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       : undefined;
     const base = await trackingBaseUrl(storage.organizations, organizationId, options.baseUrl);
     const switches = { opens: input.tracking?.opens ?? true, clicks: input.tracking?.clicks ?? true };
-    const content = buildTrackedContent(input.htmlContent, options.trackingUrls, base, switches, operation);
+    const content = await buildTrackedContent(
+      input.htmlContent,
+      options.trackingUrls,
+      base,
+      switches,
+      operation,
+    );
     const record = {
       id: createId(),
       organizationId,

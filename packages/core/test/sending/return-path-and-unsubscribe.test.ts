@@ -287,6 +287,34 @@ for (const storage of storageFactories) {
       });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toContain('"unsubscribe"');
+
+      // 100 placeholders are filled; one more, in the html or the text, is refused before anything is built.
+      const many = await send(
+        key,
+        {
+          to: "ann@example.com",
+          htmlContent: "{{unsubscribe_url}} ".repeat(100),
+          text: "{{unsubscribe_url}}".repeat(100),
+        },
+        1,
+      );
+      expect(many.sent.status).toBe(200);
+      expect(many.received[0]!.text).not.toContain("{{unsubscribe_url}}");
+      for (const [field, body] of [
+        ["htmlContent", { htmlContent: "{{unsubscribe_url}}".repeat(101) }],
+        ["text", { htmlContent: "<p>x</p>", text: "{{unsubscribe_url}} ".repeat(101) }],
+      ] as const) {
+        const before = smtp.messages.length;
+        const tooMany = await call("POST", "/api/send", {
+          key,
+          json: { from: "a@shop.example", to: "ann@example.com", subject: "S", ...body },
+        });
+        expect(tooMany).toMatchObject({
+          status: 400,
+          body: { error: `Invalid request body: "${field}": holds {{unsubscribe_url}} more than 100 times` },
+        });
+        expect(smtp.messages.length).toBe(before);
+      }
     });
 
     it("checks the suppression list first: a fully suppressed send creates no campaign", async () => {

@@ -1,5 +1,5 @@
 import { MailPulseError } from "../../errors.js";
-import { rewriteTrackedHtml } from "../../html/rewrite-links.js";
+import { rewriteTrackedHtmlInSlices } from "../../html/rewrite-links.js";
 import type { MailAddress } from "../../ports/mail-provider.js";
 import type { EmailRecipientRecord, LinkRecord } from "../../ports/storage.js";
 import { createSecretToken } from "../../util/ids.js";
@@ -29,20 +29,22 @@ export interface TrackedContent {
  * A link holding `{{unsubscribe_url}}` is never rewritten (the send fills it in afterwards).
  * More than {@link maxTrackedLinks} trackable links is VALIDATION_FAILED on `htmlContent`, raised
  * at the first one too many so a list of 40,000 links costs no more than a thousand. `operation`
- * names the service method in that error.
+ * names the service method in that error. The HTML is read in 64 KiB slices with the event loop
+ * given back between them (`rewriteTrackedHtmlInSlices`), so 5 MiB of `<a>` tags never holds it
+ * (issue 31), and the refusal comes at the slice holding the link one too many.
  */
-export function buildTrackedContent(
+export async function buildTrackedContent(
   html: string,
   urls: TrackingUrls,
   baseUrl: string,
   tracking: { opens: boolean; clicks: boolean },
   operation: string,
-): TrackedContent {
+): Promise<TrackedContent> {
   const trackingId = createSecretToken(16);
   const pixelUrl = urls.pixel(baseUrl, trackingId);
   const links: LinkRecord[] = [];
   const linkResponses: TrackedLinkResponse[] = [];
-  const rewritten = rewriteTrackedHtml(html, {
+  const rewritten = await rewriteTrackedHtmlInSlices(html, {
     trackClicks: tracking.clicks,
     pixelUrl: tracking.opens ? pixelUrl : undefined,
     // The unsubscribe link is filled in after tracking, per message, and never tracked.

@@ -4,9 +4,14 @@ import { mailboxListSchema, mailboxSchema, recipientsSchema } from "./addresses.
 import { attachmentsSchema } from "./attachments.js";
 import { customHeadersSchema } from "./custom-headers.js";
 import { metadataSchema } from "./metadata.js";
-import { maxContentBytes, maxRecipientsPerEmail, maxSubjectLength } from "./send-limits.js";
+import {
+  maxContentBytes,
+  maxRecipientsPerEmail,
+  maxSubjectLength,
+  maxUnsubscribePlaceholders,
+} from "./send-limits.js";
 import { tagsSchema } from "./tags.js";
-import { hasUnsubscribePlaceholder } from "./unsubscribe-link.js";
+import { countUnsubscribePlaceholders, hasUnsubscribePlaceholder } from "./unsubscribe-link.js";
 
 const subjectSchema = z
   .string()
@@ -47,6 +52,11 @@ const campaignReference = z.string().trim().min(1).max(200).refine(hasNoNul, nul
 const htmlContentSchema = contentSchema
   .refine((value) => value.length > 0, "must not be empty")
   .meta({ minLength: 1, description: "The HTML body, before tracking is applied." });
+
+/** Whether `content` holds at most {@link maxUnsubscribePlaceholders} unsubscribe placeholders. */
+const fewPlaceholders = (content: string | undefined) =>
+  countUnsubscribePlaceholders(content, maxUnsubscribePlaceholders + 1) <= maxUnsubscribePlaceholders;
+const tooManyPlaceholders = `holds {{unsubscribe_url}} more than ${maxUnsubscribePlaceholders} times`;
 
 const recipientCount = (input: { to: unknown[]; cc?: unknown[]; bcc?: unknown[] }) =>
   input.to.length + (input.cc?.length ?? 0) + (input.bcc?.length ?? 0);
@@ -95,6 +105,11 @@ export const sendEmailSchema = z
       path: ["unsubscribe"],
     },
   )
+  .refine((input) => fewPlaceholders(input.htmlContent), {
+    message: tooManyPlaceholders,
+    path: ["htmlContent"],
+  })
+  .refine((input) => fewPlaceholders(input.text), { message: tooManyPlaceholders, path: ["text"] })
   .meta({ id: "SendEmailRequest" });
 
 /** What `emails.send` takes: {@link sendEmailSchema}'s input. */

@@ -14,6 +14,12 @@ export const maxRecipientsPerEmail = 50;
  * not an email, and rewriting it costs everyone else's requests their time.
  */
 export const maxTrackedLinks = 1000;
+/**
+ * `{{unsubscribe_url}}` placeholders in `htmlContent`, and in `text`, each. An email has one or two;
+ * each becomes a URL five times its length, so 5 MiB of them made 14 MB to write while every other
+ * request waited (issue 31). Counted up to one past the limit, so the refusal is cheap.
+ */
+export const maxUnsubscribePlaceholders = 100;
 /** `metadata`: a JSON object of at most 16 KiB once serialised. */
 export const maxMetadataBytes = 16 * 1024;
 /** Attachments of one email. */

@@ -60,6 +60,21 @@ export function hasUnsubscribePlaceholder(content: string | undefined): boolean 
 }
 
 /**
+ * How many {@link unsubscribeUrlPlaceholder}s `content` holds, counting no further than `upTo`
+ * (so a check against a limit reads the content only as far as the first one past it).
+ */
+export function countUnsubscribePlaceholders(content: string | undefined, upTo: number): number {
+  if (content === undefined) return 0;
+  let count = 0;
+  let from = content.indexOf(unsubscribeUrlPlaceholder);
+  while (from !== -1 && count < upTo) {
+    count += 1;
+    from = content.indexOf(unsubscribeUrlPlaceholder, from + unsubscribeUrlPlaceholder.length);
+  }
+  return count;
+}
+
+/**
  * Replaces every placeholder in HTML with the URL, its `&`, quotes and angle brackets written as
  * character references so it is safe in text and in any attribute quoting; every other byte is
  * kept.
