@@ -6,6 +6,7 @@ import { readerTotals } from "./reader-figures.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { deliveryFeedbackContract } from "./storage-contract/delivery-feedback-contract.js";
+import { emailPageContract } from "./storage-contract/email-page-contract.js";
 import { humanStatsContract } from "./storage-contract/human-stats-contract.js";
 import { inboundMessageContract } from "./storage-contract/inbound-message-contract.js";
 import { outboxContract } from "./storage-contract/outbox-contract.js";
@@ -36,6 +37,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     outboxContract(createStorage);
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
+    emailPageContract(createStorage);
     suppressionContract(createStorage);
     deliveryFeedbackContract(createStorage);
     inboundMessageContract(createStorage);

@@ -564,6 +564,9 @@ describe("docs/openapi.json against the live handler", () => {
     };
     expect(sendResult.links).toHaveLength(1);
     expect(await statusOf("GET /api/emails/{id}", { params: { id: sendResult.emailId } })).toBe(200);
+    const emailPage = await call("GET /api/emails", { query: "limit=1" });
+    expect((emailPage.json as { data: Array<{ id: string }> }).data[0]?.id).toBe(sendResult.emailId);
+    expect(await statusOf("GET /api/emails", { query: "status=lost" })).toBe(400);
     await call("POST /api/send", {
       body: { from: "ann@acme.example", to: "carol@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
     });

@@ -6,6 +6,7 @@ import { connectionContract } from "./connection-contract.js";
 import { contactContract } from "./contact-contract.js";
 import { deliveryFeedbackContract } from "./delivery-feedback-contract.js";
 import { domainContract } from "./domain-contract.js";
+import { emailListContract } from "./email-list-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
@@ -57,6 +58,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     domainContract(start);
     webhookContract(start);
     suppressionContract(start);
+    emailListContract(start);
     unsubscribeContract(start);
     snsContract(start);
     deliveryFeedbackContract(start);
