@@ -3,6 +3,7 @@ import type { Storage } from "@mailpulse/core/storage";
 import { createResourceId } from "@mailpulse/core/storage";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readerTotals } from "./reader-figures.js";
+import { campaignRenameContract } from "./storage-contract/campaign-rename-contract.js";
 import { campaignStatsContract } from "./storage-contract/campaign-stats-contract.js";
 import { contactsContract } from "./storage-contract/contacts-contract.js";
 import { deliveryFeedbackContract } from "./storage-contract/delivery-feedback-contract.js";
@@ -38,6 +39,7 @@ export function runStorageContractSuite(name: string, createStorage: StorageFact
     sendingDomainContract(createStorage);
     sendRecordsContract(createStorage);
     emailPageContract(createStorage);
+    campaignRenameContract(createStorage);
     suppressionContract(createStorage);
     deliveryFeedbackContract(createStorage);
     inboundMessageContract(createStorage);

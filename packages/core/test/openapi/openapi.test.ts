@@ -630,6 +630,28 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await statusOf("POST /api/campaigns", { body: '{"name": }' })).toBe(400);
     expect(await statusOf("POST /api/campaigns", { body: "name=x", contentType: "text/plain" })).toBe(415);
     expect(await statusOf("POST /api/campaigns", { body: oversized })).toBe(413);
+    const renamed = await call("POST /api/campaigns", { body: { name: "To rename" } });
+    const renameOf = { id: (renamed.json as { id: string }).id };
+    expect(
+      await statusOf("PATCH /api/campaigns/{id}", {
+        params: renameOf,
+        body: requestExample("PATCH /api/campaigns/{id}"),
+      }),
+    ).toBe(200);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: spring })).toBe(409);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: {} })).toBe(400);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: { id: badEncoding }, body: spring })).toBe(
+      400,
+    );
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: { id: "nope" }, body: spring })).toBe(404);
+    expect(
+      await statusOf("PATCH /api/campaigns/{id}", {
+        params: renameOf,
+        body: "name=x",
+        contentType: "text/plain",
+      }),
+    ).toBe(415);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: oversized })).toBe(413);
     const third = await call("POST /api/campaigns", { body: { name: "Third" } });
     expect(third.status).toBe(201);
     const thirdId = (third.json as { id: string }).id;

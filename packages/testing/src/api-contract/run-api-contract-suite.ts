@@ -2,6 +2,7 @@ import { type MemoryProvider, memoryProvider } from "@mailpulse/core";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
+import { campaignRenameContract } from "./campaign-rename-contract.js";
 import { connectionContract } from "./connection-contract.js";
 import { contactContract } from "./contact-contract.js";
 import { deliveryFeedbackContract } from "./delivery-feedback-contract.js";
@@ -46,6 +47,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
       () => target,
       () => limited,
     );
+    campaignRenameContract(() => target);
     sendContract(
       () => target,
       () => provider,
