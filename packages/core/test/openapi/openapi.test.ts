@@ -278,9 +278,10 @@ describe("docs/openapi.json", () => {
       in: "header",
       name: "x-api-key",
     });
-    // Only the tracking pixel and redirect, which mail clients call, and this document go without a key.
+    // Only the tracking pixel and redirect, which mail clients call, the health check and this document go without a key.
     const publicOperations = documented.filter(({ operation }) => effectiveSecurity(operation).length === 0);
     expect(publicOperations.map((entry) => entry.key).sort()).toEqual([
+      "GET /api/health",
       "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
@@ -969,6 +970,22 @@ describe("docs/openapi.json against the live handler", () => {
         error: expect.stringMatching(/^Rate limit exceeded: retry in \d+ s$/),
       });
     }
+  });
+
+  it("answers the health check without a key: 200 while the storage answers, 503 once it is closed", async () => {
+    const healthy = await call("GET /api/health", { key: null });
+    expect(healthy.json).toMatchObject({ status: "degraded", storage: { reachable: true } });
+    const closedStorage = sqliteStorage({ filename: ":memory:" });
+    await closedStorage.migrate();
+    const down = createMailPulse({
+      storage: closedStorage,
+      baseUrl: "http://x.test",
+      logger: { info: () => {}, error: () => {} },
+    });
+    await closedStorage.close();
+    const answer = await call("GET /api/health", { key: null, via: down });
+    expect(answer.status).toBe(503);
+    expect(answer.json).toEqual({ error: "Storage is unreachable" });
   });
 
   it("serves itself at /api/openapi.json without a key, with this instance's address", async () => {

@@ -8,6 +8,7 @@ import { contactContract } from "./contact-contract.js";
 import { deliveryFeedbackContract } from "./delivery-feedback-contract.js";
 import { domainContract } from "./domain-contract.js";
 import { emailListContract } from "./email-list-contract.js";
+import { healthContract } from "./health-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
@@ -48,6 +49,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
       () => limited,
     );
     campaignRenameContract(() => target);
+    healthContract(() => target);
     sendContract(
       () => target,
       () => provider,
