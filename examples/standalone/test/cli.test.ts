@@ -32,6 +32,57 @@ describe("npm run mailpulse (the CLI)", () => {
     expect(JSON.parse(key.stdout)).toEqual({ apiKey: expect.stringMatching(/^mp_/) });
   });
 
+  it("lists organizations and their keys, and revokes a key by its id", async () => {
+    const created = JSON.parse((await mailpulse("org", "create", "Listed")).stdout);
+    const orgId: string = created.organization.id;
+    const { organizations } = JSON.parse((await mailpulse("org", "list")).stdout);
+    expect(organizations).toContainEqual({ id: orgId, name: "Listed", createdAt: expect.any(String) });
+
+    await mailpulse("key", "create", orgId);
+    const listed = JSON.parse((await mailpulse("key", "list", orgId)).stdout);
+    expect(listed.apiKeys).toHaveLength(2);
+    const [first] = listed.apiKeys;
+    expect(first).toEqual({
+      id: expect.any(String),
+      prefix: created.apiKey.slice(0, 9),
+      name: null,
+      createdAt: expect.any(String),
+      revokedAt: null,
+    });
+    // The key itself is never printed again: only its prefix.
+    expect(JSON.stringify(listed)).not.toContain(created.apiKey);
+
+    const revoked = JSON.parse((await mailpulse("key", "revoke", first.id)).stdout);
+    expect(revoked).toEqual({
+      revoked: { id: first.id, organizationId: orgId, revokedAt: expect.any(String) },
+    });
+    const after = JSON.parse((await mailpulse("key", "list", orgId)).stdout);
+    expect(after.apiKeys[0].revokedAt).toBe(revoked.revoked.revokedAt);
+    expect(after.apiKeys[1].revokedAt).toBeNull();
+    // The revoked key no longer authenticates; the other one still does.
+    const storage = sqliteStorage({ filename: env.MAILPULSE_DATABASE });
+    const instance = createMailPulse({ storage, baseUrl: "https://mail.example.com", logger: quiet });
+    try {
+      expect(await instance.apiKeys.authenticate(created.apiKey)).toBeUndefined();
+    } finally {
+      await instance.stop();
+      await storage.close();
+    }
+    // Again: still revoked at its first time, not an error.
+    expect(JSON.parse((await mailpulse("key", "revoke", first.id)).stdout)).toEqual(revoked);
+
+    await expect(mailpulse("key", "revoke", "no-such-key")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("API key not found"),
+    });
+    await expect(mailpulse("key", "list", "no-such-org")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Organization not found"),
+    });
+    await expect(mailpulse("key", "revoke")).rejects.toMatchObject({ code: 2 });
+    await expect(mailpulse("org", "list", "extra")).rejects.toMatchObject({ code: 2 });
+  }, 120_000); // Eleven CLI processes, each starting tsx.
+
   // Issue 30, trap 8: the CLI used SQLite quietly while the server ran on PostgreSQL.
   it("says on stderr, for every command, which database it opened", async () => {
     const opened = `mailpulse: SQLite at ${env.MAILPULSE_DATABASE} (set DATABASE_URL for PostgreSQL)\n`;

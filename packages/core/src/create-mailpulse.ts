@@ -424,6 +424,12 @@ export function createMailPulse(options: MailPulseOptions): MailPulse {
       ...(sns ? { sns } : {}),
       deliveryFeedback,
       inbound: inboundMail,
+      health: {
+        storage: options.storage,
+        // Read at each request: `jobs` is built below, and start()/stop() change both.
+        backgroundStarted: () => started && !jobs.stopped,
+        trackingHitsQueued: () => trackingWriter.queued,
+      },
       ...(trackingIpLimiter ? { trackingIpLimiter } : {}),
     },
     basePath,

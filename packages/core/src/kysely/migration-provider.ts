@@ -16,6 +16,7 @@ import { hitVerdicts } from "./migrations/0007-hit-verdicts.js";
 import { suppressions } from "./migrations/0008-suppressions.js";
 import { deliveryFeedback } from "./migrations/0009-delivery-feedback.js";
 import { inboundMessages } from "./migrations/0010-inbound-messages.js";
+import { emailListIndex } from "./migrations/0011-email-list-index.js";
 
 /** Kysely's migration bookkeeping tables, prefixed like ours. */
 export const migrationTableNames = {
@@ -48,6 +49,7 @@ export function createMigrationProvider(dialect: Pick<MailPulseDialect, "addSeri
         "0008_suppressions": suppressions,
         "0009_delivery_feedback": deliveryFeedback(dialect),
         "0010_inbound_messages": inboundMessages(dialect),
+        "0011_email_list_index": emailListIndex,
       };
     },
   };

@@ -28,4 +28,10 @@ export interface CampaignStore {
   listActive(organizationId: string): Promise<CampaignRecord[]>;
   /** Sets `archivedAt` if not yet archived. Returns false when it was already archived or is missing. */
   archive(organizationId: string, id: string, at: Date): Promise<boolean>;
+  /**
+   * Gives the campaign of this organization a new name, archived or not. `name_taken` when another
+   * campaign of the organization has it (the unique name also holds against a concurrent rename or
+   * creation), `missing` when the organization has no such campaign.
+   */
+  rename(organizationId: string, id: string, name: string): Promise<"renamed" | "name_taken" | "missing">;
 }

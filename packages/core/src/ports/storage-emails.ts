@@ -105,6 +105,30 @@ export interface SentMark {
   logSentEvent?: boolean;
 }
 
+/** Where a page of {@link EmailStore.page} starts: after the email with this time and id. */
+export interface EmailPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** Which emails {@link EmailStore.page} reads: every filter given must hold. */
+export interface EmailPageQuery {
+  /** At most this many emails. */
+  limit: number;
+  /** Only emails older than this position (newest first: `(createdAt, id)` descending). */
+  after?: EmailPosition;
+  /** Only emails of this campaign (its id). */
+  campaignId?: string;
+  /** Only emails with this status. */
+  status?: EmailStatus;
+  /** Only emails with this `to` recipient (a lowercased address). */
+  to?: string;
+  /** Only emails created at or after this time. */
+  since?: Date;
+  /** Only emails created before this time. */
+  until?: Date;
+}
+
 /** Emails. */
 export interface EmailStore {
   /**
@@ -145,4 +169,9 @@ export interface EmailStore {
   ): Promise<{ organizationId: string; emailId: string } | undefined>;
   /** The organization's emails of every status, newest first, at most `limit`. */
   list(organizationId: string, limit: number): Promise<EmailRecord[]>;
+  /**
+   * A page of the organization's emails of every status, newest first by `(createdAt, id)`,
+   * filtered by `query`; at most `query.limit`. Another organization's emails are never in it.
+   */
+  page(organizationId: string, query: EmailPageQuery): Promise<EmailRecord[]>;
 }

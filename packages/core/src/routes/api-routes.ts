@@ -21,6 +21,7 @@ import { domainRoutes } from "./domain-routes.js";
 import { emailRoutes } from "./email-routes.js";
 import { emailUnsubscribeRoutes } from "./email-unsubscribe-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { type HealthSources, healthRoutes } from "./health-routes.js";
 import { inboundMessageRoutes } from "./inbound-message-routes.js";
 import { openApiRoutes } from "./openapi-routes.js";
 import { snsRoutes } from "./sns-routes.js";
@@ -51,6 +52,8 @@ export interface ApiRouteServices {
   deliveryFeedback: DeliveryFeedbackService;
   /** The inbound log (`GET /api/inbound-messages`). */
   inbound: Pick<InboundMailService, "list">;
+  /** What `GET /api/health` reads. */
+  health: HealthSources;
   /** Counts tracking hits per client IP (429 past its quota); default none. */
   trackingIpLimiter?: RateLimiter;
 }
@@ -80,6 +83,7 @@ export function apiRoutes(
     ...unsubscribeRoutes(services.unsubscribe),
     ...snsRoutes(services.sns, limits.maxBodyBytes),
     ...inboundMessageRoutes(services.inbound),
+    ...healthRoutes(services.health),
   ];
   // Last: the document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes, basePath));

@@ -141,6 +141,53 @@ export function campaignRoutes(campaigns: CampaignService) {
       },
     }),
     defineRoute({
+      method: "PATCH",
+      path: "/campaigns/:id",
+      docs: {
+        tags: ["Campaigns"],
+        operationId: "renameCampaign",
+        summary: "Rename a campaign",
+        description:
+          "Gives the campaign a new name; its id, emails and statistics stay. An archived campaign can be renamed too (it stays archived), which frees its old name for a new campaign. Names are unique within the organization, archived campaigns included, as on create; renaming a campaign to its own name changes nothing. Events and webhook deliveries built after the rename show the new name.",
+        parameters: {
+          id: {
+            description: "The campaign id.",
+          },
+        },
+        requestBody: {
+          examples: {
+            rename: {
+              value: {
+                name: "Spring sale 2026",
+              },
+            },
+          },
+        },
+        responses: {
+          "200": jsonAnswer("Renamed: the campaign as it is now.", campaignSchema),
+          "400": errorDocs(
+            "The body is missing, is not JSON or fails validation; or the path is malformed.",
+            {
+              missing: "Request body is required: send a JSON object",
+              emptyName: 'Invalid request body: "name": must not be empty',
+              unknownField: 'Invalid request body: unknown field "archived"',
+              badEncoding: "Malformed percent-encoding in the URL path",
+            },
+          ),
+          "404": {
+            $ref: "#/components/responses/CampaignNotFound",
+          },
+          "409": errorDocs("Another campaign of the organization has this name (archived ones included).", {
+            duplicate: 'A campaign named "Spring sale 2026" already exists',
+          }),
+        },
+      },
+      params: idParams,
+      input: { from: "body", schema: campaigns.rename.schema },
+      handle: ({ organizationId, params, input }) =>
+        campaigns.rename.parsed(organizationId, params.id, input),
+    }),
+    defineRoute({
       method: "POST",
       path: "/campaigns/:id/archive",
       docs: {

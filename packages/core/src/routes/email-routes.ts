@@ -4,6 +4,7 @@ import { errorDocs, jsonAnswer } from "../openapi/answer-docs.js";
 import type { EmailService } from "../services/email-service.js";
 import type { IdempotencyService } from "../services/idempotency-service.js";
 import {
+  emailPageSchema,
   emailSchema,
   registerEmailResultSchema,
   sendEmailResultSchema,
@@ -55,7 +56,7 @@ const sendingErrors: Record<string, DocsObject> = {
 };
 
 /**
- * `POST /api/send`, `POST /api/emails` and `GET /api/emails/:id`. The handler parses the body once
+ * `POST /api/send`, `POST /api/emails`, `GET /api/emails` and `GET /api/emails/:id`. The handler parses the body once
  * with the service method's schema; the routes call the method's `parsed` entry (an in-process
  * caller of the method itself gets the same checks).
  */
@@ -203,13 +204,51 @@ export function emailRoutes(emails: EmailService, idempotency: IdempotencyServic
     }),
     defineRoute({
       method: "GET",
+      path: "/emails",
+      docs: {
+        tags: ["Emails"],
+        operationId: "listEmails",
+        summary: "List emails",
+        description:
+          "The organization's emails of every status, sent or registered, newest first (by creation time), each as `GET /api/emails/{id}` answers it. Filters combine: `campaignId`, `status`, `to` (emails with this `to` recipient) and a creation-time range `since` (inclusive) to `until` (exclusive). `nextCursor` is set when the page is full; pass it as `after`, with the same filters, for the next page. An email's events (opens, clicks, bounces...) are `GET /api/events?emailTrackingId=<emailTrackingId>`.",
+        parameters: {
+          after: { description: "The previous page's `nextCursor`." },
+          limit: { description: "Emails per page (1 to 100, default 20)." },
+          campaignId: { description: "Only emails of the campaign with this id." },
+          status: {
+            description:
+              "Only emails with this status: `sending`, `sent`, `failed`, `unknown`, `suppressed` or `bounced`.",
+          },
+          to: { description: "Only emails with this `to` recipient (a bare address, any case)." },
+          since: {
+            description: "Only emails created at or after this ISO 8601 time (`2026-03-01T00:00:00Z`).",
+          },
+          until: { description: "Only emails created before this ISO 8601 time." },
+        },
+        responses: {
+          "200": jsonAnswer("A page of emails.", emailPageSchema),
+          "400": errorDocs("A query parameter is invalid.", {
+            badStatus:
+              'Invalid request query: "status": must be one of sending, sent, failed, unknown, suppressed, bounced',
+            badLimit: 'Invalid request query: "limit": must be at most 100',
+            badCursor:
+              'Invalid request query: "after" is not a cursor MailPulse issued; use the one the previous page gave',
+            badTime: 'Invalid request query: "since": must be an ISO 8601 time such as 2026-03-01T00:00:00Z',
+          }),
+        },
+      },
+      input: { from: "query", schema: emails.list.schema },
+      handle: ({ organizationId, input }) => emails.list.parsed(organizationId, input),
+    }),
+    defineRoute({
+      method: "GET",
       path: "/emails/:id",
       docs: {
         tags: ["Emails"],
         operationId: "getEmail",
         summary: "Read an email",
         description:
-          "An email of the organization, sent (`POST /api/send`, whose answer carries its `emailId`) or registered (`POST /api/emails`), whatever became of it: `sending` while the provider has it, `sent`, `failed` with the provider's reason in `failureReason`, `unknown` when the server stopped while sending it (it may have been delivered; it is counted and tracked like a sent email), or `suppressed` when every `to` recipient was on the suppression list and nothing was sent (`failureReason` says which). `suppressedRecipients` lists the recipients dropped as suppressed. With its recipients, tags, metadata and counts of opens and clicks.",
+          "An email of the organization, sent (`POST /api/send`, whose answer carries its `emailId`) or registered (`POST /api/emails`), whatever became of it: `sending` while the provider has it, `sent`, `failed` with the provider's reason in `failureReason`, `unknown` when the server stopped while sending it (it may have been delivered; it is counted and tracked like a sent email), or `suppressed` when every `to` recipient was on the suppression list and nothing was sent (`failureReason` says which). `suppressedRecipients` lists the recipients dropped as suppressed. With its recipients, tags, metadata and counts of opens and clicks; its events (each open, click, bounce...) are `GET /api/events?emailTrackingId=<emailTrackingId>`, oldest first.",
         parameters: {
           id: {
             description:

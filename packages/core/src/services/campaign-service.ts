@@ -1,7 +1,7 @@
 import { MailPulseError, notFound } from "../errors.js";
 import type { CampaignRecord } from "../ports/storage.js";
 import type { Campaign, CampaignDetail } from "./campaigns/campaign-answers.js";
-import { createCampaignSchema } from "./campaigns/campaign-input.js";
+import { createCampaignSchema, renameCampaignSchema } from "./campaigns/campaign-input.js";
 import { campaignLinksSchema, encodeCampaignLinkCursor } from "./campaigns/campaign-links-input.js";
 import { insertCampaign, type PlanLimitsOf } from "./campaigns/insert-campaign.js";
 import type { ServiceDeps } from "./service-context.js";
@@ -46,6 +46,12 @@ export interface CampaignService {
   >;
   /** Archives the campaign; CAMPAIGN_ARCHIVED when it already is, NOT_FOUND when missing. */
   archive(organizationId: string, id: string): Promise<void>;
+  /**
+   * Renames the campaign (an archived one too) and returns it: VALIDATION_FAILED for an invalid
+   * name, NOT_FOUND for unknown or foreign ids, CONFLICT when another campaign of the
+   * organization has the name (as on create). Its own name again is accepted and changes nothing.
+   */
+  rename: ValidatedMethod<[organizationId: string, id: string], typeof renameCampaignSchema, Campaign>;
 }
 
 /** Options of {@link createCampaignService}. */
@@ -126,6 +132,19 @@ export function createCampaignService(deps: ServiceDeps, options: CampaignServic
           links,
           nextCursor: rows.length > limit && last ? encodeCampaignLinkCursor(last.url) : null,
         };
+      },
+    ),
+    rename: validatedMethod(
+      renameCampaignSchema,
+      "campaigns.rename",
+      { leading: 2 },
+      async (organizationId: string, id: string, { name }) => {
+        const outcome = await storage.campaigns.rename(organizationId, id, name);
+        if (outcome === "missing") throw notFound("Campaign");
+        if (outcome === "name_taken") {
+          throw new MailPulseError("CONFLICT", `A campaign named "${name}" already exists`);
+        }
+        return toApiCampaign(await getRecord(organizationId, id));
       },
     ),
     async archive(organizationId, id) {

@@ -21,8 +21,10 @@ import type { DeliveryFeedbackService } from "./delivery-feedback-service.js";
 import type { SigningKeySource } from "./feedback/signing-key.js";
 import { formatMailbox } from "./sending/addresses.js";
 import { buildTrackedContent, recipientRecords } from "./sending/build-tracked-email.js";
-import type { RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
+import type { EmailPage, RegisterEmailResult, SendEmailResult } from "./sending/email-answers.js";
+import { encodeEmailCursor } from "./sending/email-cursor.js";
 import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
+import { emailListSchema } from "./sending/email-list-input.js";
 import { returnPathEnvelopes } from "./sending/return-path.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
 import { decideSender, type FromAddressPolicy } from "./sending/sender-rule.js";
@@ -70,6 +72,12 @@ export interface EmailService {
    * readable here, with its reason). NOT_FOUND when the organization has no such email.
    */
   get(organizationId: string, emailId: string): Promise<EmailDetail>;
+  /**
+   * A page of the organization's emails, newest first, each as {@link get} answers it; filtered
+   * by campaign, status, `to` recipient and creation time, paged by `after`. VALIDATION_FAILED
+   * for a bad query (an `after` MailPulse did not issue included).
+   */
+  list: ValidatedMethod<[organizationId: string], typeof emailListSchema, EmailPage, true>;
 }
 
 /** What the email service needs beyond the common deps. */
@@ -400,6 +408,20 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
       if (!email) throw new MailPulseError("NOT_FOUND", "Email not found");
       return toEmailDetail(email);
     },
+
+    list: validatedMethod(
+      emailListSchema,
+      "emails.list",
+      { leading: 1, whenOmitted: {} },
+      async (organizationId: string, input) => {
+        const records = await storage.emails.page(organizationId, input);
+        const last = records.at(-1);
+        return {
+          data: records.map(toEmailDetail),
+          nextCursor: last && records.length === input.limit ? encodeEmailCursor(last) : null,
+        };
+      },
+    ),
   };
   if (!inFlight) return service;
   return {

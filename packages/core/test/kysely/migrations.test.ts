@@ -47,12 +47,14 @@ async function roundTrip(db: AnyDb, dialect: MailPulseDialect, schema?: string):
     ["0008_suppressions", "Up", "Success"],
     ["0009_delivery_feedback", "Up", "Success"],
     ["0010_inbound_messages", "Up", "Success"],
+    ["0011_email_list_index", "Up", "Success"],
   ]);
   expect(await tables()).toContain("mailpulse_webhook_delivery");
 
   const down = await migrator.migrateTo(NO_MIGRATIONS);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((result) => [result.migrationName, result.direction])).toEqual([
+    ["0011_email_list_index", "Down"],
     ["0010_inbound_messages", "Down"],
     ["0009_delivery_feedback", "Down"],
     ["0008_suppressions", "Down"],

@@ -278,9 +278,10 @@ describe("docs/openapi.json", () => {
       in: "header",
       name: "x-api-key",
     });
-    // Only the tracking pixel and redirect, which mail clients call, and this document go without a key.
+    // Only the tracking pixel and redirect, which mail clients call, the health check and this document go without a key.
     const publicOperations = documented.filter(({ operation }) => effectiveSecurity(operation).length === 0);
     expect(publicOperations.map((entry) => entry.key).sort()).toEqual([
+      "GET /api/health",
       "GET /api/openapi.json",
       "GET /api/t/c/{id}",
       "GET /api/t/o/{id}",
@@ -564,6 +565,9 @@ describe("docs/openapi.json against the live handler", () => {
     };
     expect(sendResult.links).toHaveLength(1);
     expect(await statusOf("GET /api/emails/{id}", { params: { id: sendResult.emailId } })).toBe(200);
+    const emailPage = await call("GET /api/emails", { query: "limit=1" });
+    expect((emailPage.json as { data: Array<{ id: string }> }).data[0]?.id).toBe(sendResult.emailId);
+    expect(await statusOf("GET /api/emails", { query: "status=lost" })).toBe(400);
     await call("POST /api/send", {
       body: { from: "ann@acme.example", to: "carol@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
     });
@@ -627,6 +631,28 @@ describe("docs/openapi.json against the live handler", () => {
     expect(await statusOf("POST /api/campaigns", { body: '{"name": }' })).toBe(400);
     expect(await statusOf("POST /api/campaigns", { body: "name=x", contentType: "text/plain" })).toBe(415);
     expect(await statusOf("POST /api/campaigns", { body: oversized })).toBe(413);
+    const renamed = await call("POST /api/campaigns", { body: { name: "To rename" } });
+    const renameOf = { id: (renamed.json as { id: string }).id };
+    expect(
+      await statusOf("PATCH /api/campaigns/{id}", {
+        params: renameOf,
+        body: requestExample("PATCH /api/campaigns/{id}"),
+      }),
+    ).toBe(200);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: spring })).toBe(409);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: {} })).toBe(400);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: { id: badEncoding }, body: spring })).toBe(
+      400,
+    );
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: { id: "nope" }, body: spring })).toBe(404);
+    expect(
+      await statusOf("PATCH /api/campaigns/{id}", {
+        params: renameOf,
+        body: "name=x",
+        contentType: "text/plain",
+      }),
+    ).toBe(415);
+    expect(await statusOf("PATCH /api/campaigns/{id}", { params: renameOf, body: oversized })).toBe(413);
     const third = await call("POST /api/campaigns", { body: { name: "Third" } });
     expect(third.status).toBe(201);
     const thirdId = (third.json as { id: string }).id;
@@ -944,6 +970,22 @@ describe("docs/openapi.json against the live handler", () => {
         error: expect.stringMatching(/^Rate limit exceeded: retry in \d+ s$/),
       });
     }
+  });
+
+  it("answers the health check without a key: 200 while the storage answers, 503 once it is closed", async () => {
+    const healthy = await call("GET /api/health", { key: null });
+    expect(healthy.json).toMatchObject({ status: "degraded", storage: { reachable: true } });
+    const closedStorage = sqliteStorage({ filename: ":memory:" });
+    await closedStorage.migrate();
+    const down = createMailPulse({
+      storage: closedStorage,
+      baseUrl: "http://x.test",
+      logger: { info: () => {}, error: () => {} },
+    });
+    await closedStorage.close();
+    const answer = await call("GET /api/health", { key: null, via: down });
+    expect(answer.status).toBe(503);
+    expect(answer.json).toEqual({ error: "Storage is unreachable" });
   });
 
   it("serves itself at /api/openapi.json without a key, with this instance's address", async () => {

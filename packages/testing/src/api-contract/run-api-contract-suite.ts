@@ -2,10 +2,13 @@ import { type MemoryProvider, memoryProvider } from "@mailpulse/core";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { ApiTestTarget, StartApiTarget } from "./api-target.js";
 import { campaignContract } from "./campaign-contract.js";
+import { campaignRenameContract } from "./campaign-rename-contract.js";
 import { connectionContract } from "./connection-contract.js";
 import { contactContract } from "./contact-contract.js";
 import { deliveryFeedbackContract } from "./delivery-feedback-contract.js";
 import { domainContract } from "./domain-contract.js";
+import { emailListContract } from "./email-list-contract.js";
+import { healthContract } from "./health-contract.js";
 import { pathContract } from "./path-contract.js";
 import { pipelineContract } from "./pipeline-contract.js";
 import { contractPlatformDomain, sendContract } from "./send-contract.js";
@@ -45,6 +48,8 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
       () => target,
       () => limited,
     );
+    campaignRenameContract(() => target);
+    healthContract(() => target);
     sendContract(
       () => target,
       () => provider,
@@ -57,6 +62,7 @@ export function runApiContractSuite(name: string, start: StartApiTarget): void {
     domainContract(start);
     webhookContract(start);
     suppressionContract(start);
+    emailListContract(start);
     unsubscribeContract(start);
     snsContract(start);
     deliveryFeedbackContract(start);

@@ -107,5 +107,20 @@ export function createCampaignStore(db: Kysely<MailPulseDatabase>, dialect: Mail
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    async rename(organizationId, id, name) {
+      try {
+        const result = await db
+          .updateTable("mailpulse_campaign")
+          .set({ name })
+          .where("organization_id", "=", organizationId)
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0 ? "renamed" : "missing";
+      } catch (error) {
+        // The (organization_id, name) unique constraint: another campaign has the name.
+        if (dialect.isUniqueViolation(error)) return "name_taken";
+        throw error;
+      }
+    },
   };
 }

@@ -305,5 +305,41 @@ export function createEmailStore(
         .execute();
       return withDetails(rows);
     },
+    async page(organizationId, query) {
+      let select = db.selectFrom("mailpulse_email").selectAll().where("organization_id", "=", organizationId);
+      if (query.after) {
+        const { createdAt, id } = query.after;
+        select = select.where((eb) =>
+          eb.or([
+            eb("created_at", "<", createdAt.getTime()),
+            eb.and([eb("created_at", "=", createdAt.getTime()), eb("id", "<", id)]),
+          ]),
+        );
+      }
+      if (query.campaignId !== undefined) select = select.where("campaign_id", "=", query.campaignId);
+      if (query.status !== undefined) select = select.where("status", "=", query.status);
+      if (query.since !== undefined) select = select.where("created_at", ">=", query.since.getTime());
+      if (query.until !== undefined) select = select.where("created_at", "<", query.until.getTime());
+      const to = query.to;
+      if (to !== undefined) {
+        // The recipient index leads with (organization_id, address, kind): one probe per email.
+        select = select.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("mailpulse_email_recipient")
+              .select("mailpulse_email_recipient.email_id")
+              .whereRef("mailpulse_email_recipient.email_id", "=", "mailpulse_email.id")
+              .where("mailpulse_email_recipient.organization_id", "=", organizationId)
+              .where("mailpulse_email_recipient.address", "=", to)
+              .where("mailpulse_email_recipient.kind", "=", "to"),
+          ),
+        );
+      }
+      const rows = await select
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(query.limit)
+        .execute();
+      return withDetails(rows);
+    },
   };
 }

@@ -18,3 +18,15 @@ export const createCampaignSchema = z
 
 /** What `campaigns.create` takes: {@link createCampaignSchema}'s input. */
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+
+/** What `campaigns.rename` takes (the body of `PATCH /api/campaigns/:id`). */
+export const renameCampaignSchema = z
+  .strictObject({
+    name: campaignNameSchema.describe(
+      "The new name: unique within the organization, archived campaigns included. Trimmed; 1 to 200 characters.",
+    ),
+  })
+  .meta({ id: "RenameCampaignRequest" });
+
+/** What `campaigns.rename` takes: {@link renameCampaignSchema}'s input. */
+export type RenameCampaignInput = z.input<typeof renameCampaignSchema>;

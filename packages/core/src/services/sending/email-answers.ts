@@ -134,5 +134,19 @@ export const emailSchema = z
   })
   .meta({ id: "Email" });
 
+/** `EmailPage` in the OpenAPI document: a page of `GET /api/emails`. */
+export const emailPageSchema = z
+  .strictObject({
+    data: z.array(emailSchema).describe("Emails newest first, each as `GET /api/emails/{id}` answers it."),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe("Set when the page is full; pass it as `after` for the next page. Null on the last page."),
+  })
+  .meta({ id: "EmailPage" });
+
+/** {@link emailPageSchema}'s type. */
+export type EmailPage = z.output<typeof emailPageSchema>;
+
 /** {@link emailSchema}'s type. */
 export type Email = z.output<typeof emailSchema>;
