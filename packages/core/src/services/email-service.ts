@@ -1,19 +1,13 @@
 import { MailPulseError } from "../errors.js";
 import { htmlToTextInSlices } from "../html/html-to-text.js";
 import type { Logger } from "../logger.js";
-import {
-  type MailProvider,
-  type RecipientRejection,
-  RecipientsRejectedError,
-  type SendResult,
-} from "../ports/mail-provider.js";
+import { type MailProvider, RecipientsRejectedError, type SendResult } from "../ports/mail-provider.js";
 import type {
   EmailTagRecord,
   LinkRecord,
   SuppressedRecipientRecord,
   TrackedEmail,
 } from "../ports/storage.js";
-import { judgeStatus } from "../returned-mail/status-rule.js";
 import { createSecretToken } from "../util/ids.js";
 import type { InFlight } from "../util/in-flight.js";
 import { findCampaign, type ResolveCampaign } from "./campaigns/resolve-campaign.js";
@@ -27,6 +21,7 @@ import { type EmailDetail, toEmailDetail } from "./sending/email-detail.js";
 import { emailListSchema } from "./sending/email-list-input.js";
 import { returnPathEnvelopes } from "./sending/return-path.js";
 import { registerEmailSchema, sendEmailSchema } from "./sending/send-input.js";
+import { recordSendTimeRejections, toRejectedRecipient } from "./sending/send-time-rejections.js";
 import { decideSender, type FromAddressPolicy } from "./sending/sender-rule.js";
 import {
   allRecipientsSuppressed,
@@ -210,37 +205,6 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     return refusal;
   }
 
-  /**
-   * Records the recipients the receiving server refused at send time as bounces (5xx hard, 4xx
-   * soft). The email is already stored as what it became; a failure here is logged, never thrown:
-   * the send's outcome does not change with it.
-   */
-  async function recordRejections(
-    organizationId: string,
-    emailId: string,
-    rejected: readonly RecipientRejection[],
-  ): Promise<void> {
-    for (const rejection of rejected) {
-      try {
-        await options.deliveryFeedback.recordBounce({
-          organizationId,
-          emailId,
-          recipient: rejection.address,
-          bounceType: bounceTypeOf(rejection),
-          status: rejection.status,
-          diagnostic: rejection.diagnostic,
-          source: "send-time",
-        });
-      } catch (error) {
-        options.logger.error(
-          `MailPulse: could not record the send-time rejection of ${rejection.address} (email ${emailId})`,
-          error,
-          { emailId },
-        );
-      }
-    }
-  }
-
   const inFlight = options.inFlight;
   const service: EmailService = {
     send: validatedMethod(
@@ -324,7 +288,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
           const reason = error instanceof Error ? error.message : String(error);
           await storage.emails.markFailed(organizationId, emailId, reason);
           if (error instanceof RecipientsRejectedError) {
-            await recordRejections(organizationId, emailId, error.rejected);
+            await recordSendTimeRejections(options, { organizationId, emailId }, error.rejected);
           }
           // The caller learns only which email failed; the operator needs to whom, and why.
           const to = kept.to.map((recipient) => recipient.address);
@@ -351,7 +315,7 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
         });
         options.onSent?.(trackedEmailOf(record, sentAt), record.links);
         const rejected = result.rejected ?? [];
-        await recordRejections(organizationId, emailId, rejected);
+        await recordSendTimeRejections(options, { organizationId, emailId }, rejected);
         if (result.undelivered?.length) {
           const lines = result.undelivered.map(({ address, reason }) => `${address}: ${reason}`);
           options.logger.error(
@@ -428,32 +392,6 @@ export function createEmailService(deps: ServiceDeps, options: EmailServiceOptio
     ...service,
     send: aroundValidated(service.send, (run) => inFlight.run(run)),
     register: aroundValidated(service.register, (run) => inFlight.run(run)),
-  };
-}
-
-/**
- * Hard or soft, by the rule returned mail is judged by (docs/deliverability.md, "The bounce
- * rules"): the reply class, except that a full mailbox (x.2.2, even as 552 5.2.2) and a retry
- * timeout are soft. A rejection without a code is taken at the provider's word (`permanent`).
- */
-function bounceTypeOf(rejection: RecipientRejection): "hard" | "soft" {
-  if (rejection.smtpCode === null && rejection.status === null) return rejection.permanent ? "hard" : "soft";
-  const { bounceType } = judgeStatus({
-    action: "failed",
-    status: rejection.status,
-    smtpCode: rejection.smtpCode,
-    text: rejection.diagnostic,
-  });
-  return bounceType === "hard" ? "hard" : "soft";
-}
-
-/** A send-time rejection as the send's answer lists it. */
-function toRejectedRecipient(rejection: RecipientRejection) {
-  return {
-    address: rejection.address,
-    bounceType: bounceTypeOf(rejection),
-    status: rejection.status,
-    diagnostic: rejection.diagnostic,
   };
 }
 
