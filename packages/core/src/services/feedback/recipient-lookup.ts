@@ -11,7 +11,7 @@ export type RecipientTarget = Omit<FeedbackTarget, "occurredAt">;
  * the index lies past its recipients. Two reads, no write.
  */
 export async function findRecipient(
-  storage: Storage,
+  storage: Pick<Storage, "tracking" | "emails">,
   reference: { trackingId: string; recipientIndex: number },
 ): Promise<RecipientTarget | undefined> {
   const [tracked] = await storage.tracking.findEmails([reference.trackingId]);
@@ -27,7 +27,7 @@ export async function findRecipient(
  * belongs to; `undefined` when unknown.
  */
 export async function findTrackedEmail(
-  storage: Storage,
+  storage: Pick<Storage, "tracking">,
   trackingId: string,
 ): Promise<{ organizationId: string; emailId: string } | undefined> {
   const [tracked] = await storage.tracking.findEmails([trackingId]);

@@ -1,5 +1,6 @@
 import type { Storage } from "../../ports/storage.js";
 import { normalizeAddress } from "../../util/normalize-address.js";
+import { findRecipient, type RecipientTarget } from "../feedback/recipient-lookup.js";
 import { type RecipientTokenPurpose, readRecipientToken } from "../feedback/recipient-token.js";
 
 /**
@@ -11,13 +12,8 @@ import { type RecipientTokenPurpose, readRecipientToken } from "../feedback/reci
  * postmaster@) is accepted, since feedback loops and people write there.
  */
 
-/** One recipient of one sent email, named by a token. */
-export interface FeedbackRecipient {
-  organizationId: string;
-  emailId: string;
-  /** The recipient's address as stored (lowercased). */
-  recipient: string;
-}
+/** One recipient of one sent email, named by a token (the address as stored, lowercased). */
+export type FeedbackRecipient = RecipientTarget;
 
 /** An accepted envelope recipient. */
 export interface AcceptedInboundRecipient {
@@ -77,19 +73,9 @@ export async function resolveInboundRecipient(
   const purpose = tokenPrefixes[prefix]!;
   const reference = readRecipientToken(local.slice(prefix.length), purpose, await deps.signingKey());
   if (!reference) return refuse("5.1.1", "No such return path: the address was not issued here");
-  const [tracked] = await deps.storage.tracking.findEmails([reference.trackingId]);
-  const email = tracked && (await deps.storage.emails.get(tracked.organizationId, tracked.id));
-  const recipient = email?.recipients[reference.recipientIndex];
-  if (!email || !recipient) {
-    return refuse("5.1.1", "No such return path: the email it names is no longer kept");
-  }
-  return {
-    accepted: true,
-    address,
-    domainOrganizationId,
-    purpose,
-    target: { organizationId: email.organizationId, emailId: email.id, recipient: recipient.address },
-  };
+  const target = await findRecipient(deps.storage, reference);
+  if (!target) return refuse("5.1.1", "No such return path: the email it names is no longer kept");
+  return { accepted: true, address, domainOrganizationId, purpose, target };
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
 } from "../../returned-mail/returned-mail-verdict.js";
 import { normalizeAddress } from "../../util/normalize-address.js";
 import type { DeliveryFeedbackService } from "../delivery-feedback-service.js";
+import { findTrackedEmail } from "../feedback/recipient-lookup.js";
 import type { FeedbackRecipient } from "./inbound-recipient.js";
 
 /**
@@ -151,8 +152,8 @@ async function findAttributedEmail(
   attribution: ReturnedMailAttribution,
 ): Promise<{ organizationId: string; emailId: string } | undefined> {
   if (attribution.trackingId) {
-    const [tracked] = await deps.storage.tracking.findEmails([attribution.trackingId]);
-    if (tracked) return { organizationId: tracked.organizationId, emailId: tracked.id };
+    const tracked = await findTrackedEmail(deps.storage, attribution.trackingId);
+    if (tracked) return tracked;
   }
   if (attribution.messageId) {
     // Stored as the provider answered it: without angle brackets.
